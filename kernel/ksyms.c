@@ -1,0 +1,139 @@
+/*
+ * ksyms.c: lookups in the kernel's embedded symbol table.
+ *
+ * tools/ksyms.py turns the first link's symbol listing into a read-only
+ * table in the .ksyms section, linked last into the final kernel.  By
+ * address: ksyms_addrs holds the distinct symbol addresses in ascending
+ * order, ksyms_sizes how far each one extends and ksyms_addr_names the
+ * name shown for it; a binary search finds the entry containing an
+ * address.  By name: ksyms_names lists every name (aliases included) with
+ * the index of its address, chained into ksyms_hash_size buckets by the
+ * FNV-1a hash of the name.
+ *
+ * Interface (kernel/ksyms.h): ksym_name_of, ksym_lookup, ksym_snprint.
+ * Nothing here writes memory outside the caller's buffer or takes a lock,
+ * so the functions are safe in interrupt handlers and in panic().
+ */
+#include "kernel/ksyms.h"
+#include "lib/string.h"
+
+#define KSYM_FNV_BASIS	0x811c9dc5u
+#define KSYM_FNV_PRIME	0x01000193u
+
+/* FNV-1a over the bytes of a NUL-terminated string; see tools/ksyms.py. */
+static inline uint32_t ksym_hash(const char *s)
+{
+	uint32_t h = KSYM_FNV_BASIS;
+
+	while (*s) {
+		h ^= (unsigned char)*s++;
+		h *= KSYM_FNV_PRIME;
+	}
+	return h;
+}
+
+/*
+ * Return the index of the last address entry at or below addr, or -1 when
+ * addr lies below the first symbol (or the table is empty).
+ */
+static long ksym_find_index(uintptr_t addr)
+{
+	uint32_t lo = 0, hi = ksyms_num_addrs;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (ksyms_addrs[mid] <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (long)lo - 1;
+}
+
+const char *ksym_name_of(uintptr_t addr, uintptr_t *offset)
+{
+	long i = ksym_find_index(addr);
+	uintptr_t off;
+
+	if (i < 0)
+		return NULL;
+	off = addr - ksyms_addrs[i];
+	/* A zero-sized entry (the table's very end) still names its address. */
+	if (off != 0 && off >= ksyms_sizes[i])
+		return NULL;
+	if (offset)
+		*offset = off;
+	return ksyms_strings + ksyms_addr_names[i];
+}
+
+bool ksym_lookup(const char *name, uintptr_t *addr)
+{
+	uint32_t i;
+
+	i = ksyms_hash_buckets[ksym_hash(name) & (ksyms_hash_size - 1)];
+	while (i != KSYMS_NONE) {
+		if (strcmp(ksyms_strings + ksyms_names[i], name) == 0) {
+			if (addr)
+				*addr = ksyms_addrs[ksyms_name_index[i]];
+			return true;
+		}
+		i = ksyms_hash_chain[i];
+	}
+	return false;
+}
+
+/*
+ * A bounded output buffer for ksym_snprint: characters past the end are
+ * counted but not stored, as snprintf does.
+ */
+struct ksym_out {
+	char *buf;
+	size_t len;
+	size_t pos;
+};
+
+static void ksym_putc(struct ksym_out *out, char c)
+{
+	if (out->pos + 1 < out->len)
+		out->buf[out->pos] = c;
+	out->pos++;
+}
+
+static void ksym_puts(struct ksym_out *out, const char *s)
+{
+	while (*s)
+		ksym_putc(out, *s++);
+}
+
+/* Write "0x" and v in lower-case hex, at least min_digits digits long. */
+static void ksym_puthex(struct ksym_out *out, uint32_t v, int min_digits)
+{
+	int digits = 1;
+
+	while (digits < 8 && (v >> (4 * digits)) != 0)
+		digits++;
+	if (digits < min_digits)
+		digits = min_digits;
+	ksym_puts(out, "0x");
+	while (digits-- > 0)
+		ksym_putc(out, "0123456789abcdef"[(v >> (4 * digits)) & 0xf]);
+}
+
+int ksym_snprint(char *buf, size_t len, uintptr_t addr)
+{
+	struct ksym_out out = { .buf = buf, .len = len, .pos = 0 };
+	uintptr_t off;
+	const char *name = ksym_name_of(addr, &off);
+
+	if (name) {
+		ksym_puts(&out, name);
+		ksym_putc(&out, '+');
+		ksym_puthex(&out, off, 1);
+	} else {
+		ksym_puthex(&out, addr, 8);
+	}
+	if (len > 0)
+		buf[out.pos < len ? out.pos : len - 1] = '\0';
+	return (int)out.pos;
+}
