@@ -31,7 +31,7 @@ KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc \
 	-m32 -march=i686 -mno-sse -mno-mmx -mno-80387 -mno-red-zone \
 	$(WARN) -I$(TOP) -DCONFIG_HZ=$(HZ) -MD -MP
 KASFLAGS := -f elf32 -g -F dwarf
-KLDFLAGS := -m elf_i386 -nostdlib -z max-page-size=0x1000 --no-warn-rwx-segments
+KLDFLAGS := -m elf_i386 -nostdlib -z max-page-size=0x1000 --no-warn-rwx-segments -z noexecstack
 
 KERNEL_SRCS :=
 KTEST_SRCS :=
@@ -78,3 +78,81 @@ help:
 
 clean:
 	rm -rf $(B) maestro.iso $(CLEAN_FILES)
+
+# ---------------------------------------------------------------------------
+# Kernel images.  Each is linked twice: pass 1 with an empty symbol table,
+# pass 2 with the table tools/ksyms.py makes from pass 1's symbols.  .ksyms
+# is last in the linker script, so pass 2 moves no symbol; the link checks
+# that it did not.
+KLIBGCC = $(shell $(CC) -m32 -print-libgcc-file-name)
+MAESTRO_VERSION := 0.1.0
+KCFLAGS += -DMAESTRO_VERSION='"$(MAESTRO_VERSION)"'
+
+$(B)/ksyms-empty.S: tools/ksyms.py | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(PYTHON) tools/ksyms.py /dev/null $@
+$(B)/%.o: $(B)/%.S
+	$(CC) -m32 -c $< -o $@
+
+# $(call kernel_image,NAME,OBJECTS)
+define kernel_image
+$(B)/$(1).pass1.elf: $(2) $(B)/ksyms-empty.o boot/linker.ld
+	$$(LD) $$(KLDFLAGS) -T boot/linker.ld -o $$@ $(2) $(B)/ksyms-empty.o $$(KLIBGCC)
+$(B)/$(1).nm: $(B)/$(1).pass1.elf
+	$$(NM) -n --defined-only $$< > $$@
+$(B)/$(1).ksyms.S: $(B)/$(1).nm tools/ksyms.py
+	$$(PYTHON) tools/ksyms.py $$< $$@
+$(B)/$(1).elf: $(B)/$(1).pass1.elf $(B)/$(1).ksyms.o
+	$$(LD) $$(KLDFLAGS) -T boot/linker.ld -o $$@ $(2) $(B)/$(1).ksyms.o $$(KLIBGCC)
+	@$$(NM) -n --defined-only $$@ > $(B)/$(1).nm2
+	@tools/check-ksyms.sh $(B)/$(1).nm $(B)/$(1).nm2
+endef
+$(eval $(call kernel_image,maestro,$(KERNEL_OBJS)))
+$(eval $(call kernel_image,maestro-test,$(KERNEL_OBJS) $(KTEST_OBJS)))
+
+kernel: $(B)/maestro.elf
+
+# ---------------------------------------------------------------------------
+# The ISO: GRUB (BIOS, hybrid: boots as a CD and as a disk) plus the kernel.
+ISO := maestro.iso
+ISO_DIR := $(B)/iso
+$(ISO): $(B)/maestro.elf boot/grub.cfg | $(SETUP_STAMP)
+	@mkdir -p $(ISO_DIR)/boot/grub
+	cp $(B)/maestro.elf $(ISO_DIR)/boot/maestro.elf
+	cp boot/grub.cfg $(ISO_DIR)/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(ISO_DIR) 2> $(B)/grub-mkrescue.log || \
+		{ cat $(B)/grub-mkrescue.log; exit 1; }
+iso: $(ISO)
+
+# ---------------------------------------------------------------------------
+# Running.  TCG by default (KVM=1 to ask for KVM); a window only when a
+# display exists.
+QEMU_ACCEL := $(if $(filter 1,$(KVM)),-enable-kvm -cpu host,-accel tcg)
+QEMU_DISPLAY := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display none)
+QEMU_MEM ?= 256
+run: $(ISO)
+	$(QEMU) $(QEMU_ACCEL) -m $(QEMU_MEM) -cdrom $(ISO) -serial stdio \
+		$(QEMU_DISPLAY) -no-reboot
+
+debug: $(ISO)
+	@printf 'file %s\ntarget remote localhost:1234\n' $(B)/maestro.elf > $(B)/gdbinit
+	@echo "QEMU is halted; in another terminal: gdb-multiarch -x $(B)/gdbinit"
+	$(QEMU) $(QEMU_ACCEL) -m $(QEMU_MEM) -cdrom $(ISO) -serial stdio \
+		$(QEMU_DISPLAY) -no-reboot -s -S
+
+# ---------------------------------------------------------------------------
+# Tests: three levels, each ending in "N passed, N failed"; `make test`
+# runs all three and sums them.
+test-kernel: $(B)/maestro-test.elf
+	tools/run-ktest.sh $(B)/maestro-test.elf
+
+test-system: $(ISO)
+	$(PYTHON) tests/system/run.py --iso $(ISO)
+
+LEVELS := host kernel system
+test: | $(SETUP_STAMP)
+	@rm -f $(B)/test-*.log
+	@for l in $(LEVELS); do \
+		$(MAKE) --no-print-directory test-$$l 2>&1 | tee $(B)/test-$$l.log; \
+	done
+	@tools/test-summary.sh $(foreach l,$(LEVELS),$(B)/test-$(l).log)

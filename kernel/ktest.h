@@ -32,6 +32,19 @@ struct ktest {
 	void (*run)(struct ktest_ctx *ctx);
 };
 
+/*
+ * The "ktest" command-line switch sets ktest_mode: kmain then runs the tests
+ * and leaves QEMU through isa-debug-exit (port 0xf4), whose exit status is
+ * (code << 1) | 1: 1 all passed, 3 some failed, 5 the kernel panicked.
+ */
+#define KTEST_EXIT_PASS		0
+#define KTEST_EXIT_FAIL		1
+#define KTEST_EXIT_PANIC	2
+#define QEMU_DEBUG_EXIT_PORT	0xf4
+
+extern bool ktest_mode;
+__noreturn void qemu_debug_exit(unsigned int code);
+
 void ktest_fail(struct ktest_ctx *ctx, const char *file, int line,
 		const char *fmt, ...) __printf(4, 5);
 /* Run every registered test; returns the number that failed. */

@@ -50,7 +50,8 @@ struct console {
 void console_register(struct console *con);
 void printk_set_loglevel(int level);
 
-/* Copy up to len bytes of the log, oldest first; returns the count. */
+/* Copy the newest len bytes of the log (all of it when len is large
+ * enough), oldest first; returns the count copied. */
 size_t log_read(char *buf, size_t len);
 
 #endif

@@ -1,0 +1,1 @@
+KERNEL_SRCS += drivers/tty/serial.c drivers/tty/vga.c

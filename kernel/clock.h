@@ -1,0 +1,41 @@
+/*
+ * clock.h: time.
+ *
+ * - The PIT (kernel/pit.c) interrupts CONFIG_HZ times a second and counts
+ *   jiffies; pit_init() installs it on IRQ 0.
+ * - The TSC (kernel/tsc.c), calibrated against PIT channel 2 at boot, gives
+ *   clock_ns(): nanoseconds since boot, monotonic, 0 until calibrated.
+ * - The CMOS RTC (kernel/rtc.c) gives the wall clock at boot;
+ *   clock_realtime_ns() adds the monotonic time to it.
+ */
+#ifndef KERNEL_CLOCK_H
+#define KERNEL_CLOCK_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+#define HZ		CONFIG_HZ
+#define PIT_HZ		1193182u	/* the PIT's input clock */
+#define NSEC_PER_SEC	1000000000ull
+
+extern volatile uint64_t jiffies;
+
+void pit_init(void);
+void tsc_mark_boot(void);		/* first thing at boot: time zero */
+int tsc_calibrate(void);		/* 0, or -ENODEV without a usable TSC */
+uint64_t clock_ns(void);
+uint32_t tsc_khz(void);
+uint64_t tsc_to_ns(uint64_t tsc_ticks);	/* after calibration */
+
+struct rtc_time {
+	int year, month, day, hour, minute, second;
+};
+int rtc_read(struct rtc_time *t);	/* 0, or -EIO if the RTC never settles */
+int64_t rtc_to_unix(const struct rtc_time *t);
+void clock_init_realtime(void);
+uint64_t clock_realtime_ns(void);
+
+/* Busy-wait: only for drivers' bounded waits and tests. */
+void clock_delay_us(uint32_t us);
+
+#endif

@@ -1,0 +1,54 @@
+/*
+ * idt.c: the interrupt descriptor table.
+ *
+ * Vectors 0-47 point at the stubs of kernel/isr.asm as ring-0 interrupt
+ * gates (interrupts stay off in handlers until they choose otherwise);
+ * trap_dispatch() sends exceptions to kernel/trap.c and IRQs to
+ * kernel/irq.c.  Other vectors are left not-present, so stray ones raise
+ * a general protection fault that is reported.
+ */
+#include "kernel/interrupt.h"
+#include "kernel/compiler.h"
+
+struct idt_entry {
+	uint16_t offset_low;
+	uint16_t selector;
+	uint8_t zero;
+	uint8_t type_attr;
+	uint16_t offset_high;
+} __packed;
+_Static_assert(sizeof(struct idt_entry) == 8, "IDT entries are 8 bytes");
+
+#define IDT_VECTORS		256
+
+static struct idt_entry idt[IDT_VECTORS] __aligned(8);
+extern const uint32_t isr_stub_table[IRQ_BASE + IRQ_COUNT];
+
+void idt_set_gate(unsigned int vector, uint32_t handler, uint8_t type_attr)
+{
+	idt[vector].offset_low = handler & 0xffff;
+	idt[vector].selector = SEL_KCODE;
+	idt[vector].zero = 0;
+	idt[vector].type_attr = type_attr;
+	idt[vector].offset_high = handler >> 16;
+}
+
+void idt_init(void)
+{
+	struct {
+		uint16_t limit;
+		uint32_t base;
+	} __packed ptr = { sizeof(idt) - 1, (uint32_t)idt };
+
+	for (unsigned int v = 0; v < ARRAY_SIZE(isr_stub_table); v++)
+		idt_set_gate(v, isr_stub_table[v], IDT_INTERRUPT_GATE);
+	__asm__ __volatile__("lidt %0" : : "m"(ptr));
+}
+
+void trap_dispatch(struct trap_frame *f)
+{
+	if (f->vector < IRQ_BASE)
+		exception_dispatch(f);
+	else
+		irq_dispatch(f);
+}

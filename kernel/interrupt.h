@@ -1,0 +1,67 @@
+/*
+ * interrupt.h: segments, the IDT, exceptions and hardware interrupts.
+ *
+ * Every interrupt vector enters through a stub in kernel/isr.asm that saves
+ * the registers as a struct trap_frame and calls trap_dispatch():
+ * vectors 0-31 are CPU exceptions (kernel/trap.c), 32-47 the 16 legacy
+ * IRQs from the remapped 8259 PICs (kernel/irq.c).
+ *
+ * Interface: gdt_init, tss_set_kernel_stack, idt_init, irq_register,
+ * pic_mask/pic_unmask, trap_frame_print.
+ */
+#ifndef KERNEL_INTERRUPT_H
+#define KERNEL_INTERRUPT_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+/* Segment selectors (GDT layout: null, kcode, kdata, ucode, udata, TSS,
+ * three TLS slots for set_thread_area as in Linux). */
+#define SEL_KCODE	0x08
+#define SEL_KDATA	0x10
+#define SEL_UCODE	0x1B
+#define SEL_UDATA	0x23
+#define SEL_TSS		0x28
+#define GDT_TLS_FIRST	6
+#define GDT_ENTRIES	9
+
+#define IRQ_BASE	32
+#define IRQ_COUNT	16
+#define IRQ_TIMER	0
+#define IRQ_KEYBOARD	1
+#define IRQ_COM1	4
+
+/* Saved by isr.asm; the layout must match it. */
+struct trap_frame {
+	uint32_t gs, fs, es, ds;
+	uint32_t edi, esi, ebp, esp_dummy, ebx, edx, ecx, eax;	/* pusha */
+	uint32_t vector, error;
+	uint32_t eip, cs, eflags;
+	uint32_t user_esp, user_ss;	/* only when coming from ring 3 */
+};
+
+static inline bool trap_from_user(const struct trap_frame *f)
+{
+	return (f->cs & 3) == 3;
+}
+
+void gdt_init(void);
+void tss_set_kernel_stack(uint32_t esp0);
+void idt_init(void);
+#define IDT_INTERRUPT_GATE	0x8E	/* present, ring 0, 32-bit interrupt */
+#define IDT_USER_TRAP_GATE	0xEF	/* present, ring 3 may call, trap */
+void idt_set_gate(unsigned int vector, uint32_t handler, uint8_t type_attr);
+void trap_dispatch(struct trap_frame *f);
+void trap_frame_print(const struct trap_frame *f);
+
+typedef void (*irq_handler_t)(struct trap_frame *f);
+int irq_register(unsigned int irq, irq_handler_t handler);
+void irq_dispatch(struct trap_frame *f);
+void pic_init(void);
+void pic_mask(unsigned int irq);
+void pic_unmask(unsigned int irq);
+
+/* kernel/trap.c */
+void exception_dispatch(struct trap_frame *f);
+
+#endif

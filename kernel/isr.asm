@@ -1,0 +1,66 @@
+; isr.asm: entry stubs for interrupt vectors 0-47.
+;
+; Each stub pushes a zero error code when the CPU does not push one, then
+; the vector number, and jumps to isr_common, which saves the registers as a
+; struct trap_frame (kernel/interrupt.h), loads the kernel data segments and
+; calls trap_dispatch(frame).  isr_stub_table lists the stubs for idt_init.
+
+SEL_KDATA equ 0x10
+
+%macro ISR_NOERR 1
+isr_stub_%1:
+	push dword 0
+	push dword %1
+	jmp isr_common
+%endmacro
+
+%macro ISR_ERR 1
+isr_stub_%1:
+	push dword %1
+	jmp isr_common
+%endmacro
+
+section .text
+extern trap_dispatch
+
+%assign v 0
+%rep 48
+%if v == 8 || v == 10 || v == 11 || v == 12 || v == 13 || v == 14 || v == 17 || v == 21 || v == 29 || v == 30
+	ISR_ERR v
+%else
+	ISR_NOERR v
+%endif
+%assign v v + 1
+%endrep
+
+isr_common:
+	pusha
+	push ds
+	push es
+	push fs
+	push gs
+	mov ax, SEL_KDATA
+	mov ds, ax
+	mov es, ax
+	cld
+	push esp
+	call trap_dispatch
+	add esp, 4
+global trap_return
+trap_return:
+	pop gs
+	pop fs
+	pop es
+	pop ds
+	popa
+	add esp, 8			; vector and error code
+	iret
+
+section .rodata
+global isr_stub_table
+isr_stub_table:
+%assign v 0
+%rep 48
+	dd isr_stub_ %+ v
+%assign v v + 1
+%endrep

@@ -1,0 +1,75 @@
+/*
+ * ktest.c: the in-kernel test runner (see ktest.h).
+ *
+ * Tests run one after the other in link order, in the boot thread, with
+ * interrupts on.  Each prints "ok" or "FAIL" and its duration; the summary
+ * line "N passed, N failed" is what make test-kernel reads.
+ */
+#include "kernel/ktest.h"
+#include "kernel/clock.h"
+#include "kernel/cmdline.h"
+#include "kernel/cpu.h"
+#include "kernel/printk.h"
+#include "lib/printf.h"
+
+extern const struct ktest __ktest_start[], __ktest_end[];
+
+bool ktest_mode;
+
+static int ktest_param(const char *value)
+{
+	ktest_mode = true;
+	return 0;
+}
+KERNEL_PARAM(ktest, ktest_param);
+
+__noreturn void qemu_debug_exit(unsigned int code)
+{
+	outb(QEMU_DEBUG_EXIT_PORT, (uint8_t)code);
+	/* Not under QEMU, or without the device: just stop. */
+	for (;;) {
+		cpu_cli();
+		cpu_hlt();
+	}
+}
+
+void ktest_fail(struct ktest_ctx *ctx, const char *file, int line,
+		const char *fmt, ...)
+{
+	char msg[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vscnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	printk(KERN_ERR "    %s:%d: expected %s\n", file, line, msg);
+	ctx->failures++;
+}
+
+static bool ktest_run_one(const struct ktest *t)
+{
+	struct ktest_ctx ctx = { .suite = t->suite, .name = t->name };
+	uint64_t start = clock_ns();
+
+	t->run(&ctx);
+	uint32_t us = (uint32_t)((clock_ns() - start) / 1000);
+	printk("ktest: %s %s.%s (%u us)\n", ctx.failures ? "FAIL" : "ok",
+	       t->suite, t->name, us);
+	return ctx.failures == 0;
+}
+
+int ktest_run_all(void)
+{
+	int passed = 0, failed = 0;
+
+	printk("ktest: running %u tests\n",
+	       (unsigned int)(__ktest_end - __ktest_start));
+	for (const struct ktest *t = __ktest_start; t < __ktest_end; t++) {
+		if (ktest_run_one(t))
+			passed++;
+		else
+			failed++;
+	}
+	printk("ktest: %d passed, %d failed\n", passed, failed);
+	return failed;
+}

@@ -1,0 +1,96 @@
+/*
+ * main.c: kmain, the first C function, called by boot/entry.asm on the
+ * boot stack with the Multiboot magic and information block.
+ *
+ * Brings the kernel up stage by stage (consoles, boot information and
+ * command line, CPU tables, memory, clocks), prints the boot timeline and
+ * then either runs the in-kernel tests (the "ktest" switch) or idles.
+ */
+#include "drivers/tty/serial.h"
+#include "drivers/tty/vga.h"
+#include "drivers/tty/vgareg.h"
+#include "kernel/boot.h"
+#include "kernel/clock.h"
+#include "kernel/cmdline.h"
+#include "kernel/cpu.h"
+#include "kernel/errno.h"
+#include "kernel/interrupt.h"
+#include "kernel/ktest.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/timeline.h"
+#include "lib/string.h"
+#include "mm/mm.h"
+
+void kmain(uint32_t magic, uint32_t info_phys);
+
+/* root= and init= are kept for the storage and process stages. */
+char kernel_root_dev[64] = "/dev/ram0";
+char kernel_init_path[128] = "/sbin/init";
+
+static int root_param(const char *value)
+{
+	strlcpy(kernel_root_dev, value, sizeof(kernel_root_dev));
+	return value[0] ? 0 : -EINVAL;
+}
+KERNEL_PARAM(root, root_param);
+
+static int init_param(const char *value)
+{
+	strlcpy(kernel_init_path, value, sizeof(kernel_init_path));
+	return value[0] == '/' ? 0 : -EINVAL;
+}
+KERNEL_PARAM(init, init_param);
+
+static void banner(void)
+{
+	vga_set_color(VGA_WHITE, VGA_BLUE);
+	printk("maestro " MAESTRO_VERSION " (i686) booting\n");
+	vga_set_color(VGA_LIGHT_GREY, VGA_BLACK);
+}
+
+static void early_init(uint32_t magic, uint32_t info_phys)
+{
+	vga_init();
+	serial_init();
+	banner();
+	if (multiboot_parse(magic, info_phys) < 0)
+		panic("not started by a Multiboot loader; cannot find memory");
+	pr_info("boot loader: %s\n", boot_info.loader[0] ? boot_info.loader : "?");
+	pr_info("command line: %s\n", boot_info.cmdline);
+	cmdline_parse(boot_info.cmdline);
+}
+
+static void kernel_ready(void)
+{
+	uint64_t ns = timeline_total_ns();
+
+	timeline_print();
+	pr_info("maestro: kernel ready in %u.%03u ms\n",
+		(uint32_t)(ns / 1000000), (uint32_t)(ns / 1000 % 1000));
+}
+
+void kmain(uint32_t magic, uint32_t info_phys)
+{
+	tsc_mark_boot();
+	timeline_mark("entry");
+	early_init(magic, info_phys);
+	timeline_mark("console");
+	gdt_init();
+	idt_init();
+	pic_init();
+	timeline_mark("cpu");
+	mm_init();
+	timeline_mark("memory");
+	tsc_calibrate();
+	pit_init();
+	clock_init_realtime();
+	cpu_sti();
+	timeline_mark("clocks");
+	kernel_ready();
+	if (ktest_mode)
+		qemu_debug_exit(ktest_run_all() ? KTEST_EXIT_FAIL : KTEST_EXIT_PASS);
+	pr_info("maestro: idle\n");
+	for (;;)
+		cpu_hlt();
+}

@@ -1,0 +1,34 @@
+/*
+ * pit.c: the periodic timer, PIT channel 0 at CONFIG_HZ, on IRQ 0.
+ *
+ * Interface (kernel/clock.h): pit_init(), jiffies.  Later the scheduler
+ * and the profiler hook into pit_tick().
+ */
+#include "kernel/clock.h"
+#include "kernel/cpu.h"
+#include "kernel/interrupt.h"
+#include "kernel/printk.h"
+
+#define PIT_CH0		0x40
+#define PIT_CMD		0x43
+#define PIT_CH0_RATE	0x34	/* channel 0, lobyte/hibyte, mode 2 */
+
+_Static_assert(HZ >= 19 && HZ <= 10000, "HZ must fit the PIT's 16-bit divisor");
+
+volatile uint64_t jiffies;
+
+static void pit_tick(struct trap_frame *f)
+{
+	jiffies++;
+}
+
+void pit_init(void)
+{
+	uint32_t divisor = (PIT_HZ + HZ / 2) / HZ;
+
+	outb(PIT_CMD, PIT_CH0_RATE);
+	outb(PIT_CH0, divisor & 0xff);
+	outb(PIT_CH0, divisor >> 8);
+	irq_register(IRQ_TIMER, pit_tick);
+	pr_info("timer: PIT at %u Hz\n", HZ);
+}

@@ -1,0 +1,149 @@
+/*
+ * printk.c: the kernel log (see printk.h for the interface).
+ *
+ * Each message is formatted into a line buffer on the stack, prefixed with
+ * the time since boot ("[    1.234567] "), appended to a ring buffer that
+ * keeps the newest LOG_BUF_SIZE bytes, and written to the enabled consoles
+ * when its level is below the console log level.  One spinlock covers the
+ * ring buffer and the consoles, so lines from interrupts never interleave.
+ */
+#include "kernel/printk.h"
+#include "kernel/clock.h"
+#include "kernel/cmdline.h"
+#include "kernel/errno.h"
+#include "kernel/spinlock.h"
+#include "lib/printf.h"
+#include "lib/string.h"
+
+#define LOG_BUF_SIZE	(64 * 1024)
+#define LOG_LINE_MAX	512
+
+static char log_buf[LOG_BUF_SIZE];
+static size_t log_head;		/* total bytes ever written */
+static struct console *consoles;
+static int console_loglevel = LOGLEVEL_DEFAULT;
+static struct spinlock log_lock = SPINLOCK_INIT;
+
+void console_register(struct console *con)
+{
+	uint32_t flags = spin_lock_irqsave(&log_lock);
+
+	con->enabled = true;
+	con->next = consoles;
+	consoles = con;
+	spin_unlock_irqrestore(&log_lock, flags);
+}
+
+void printk_set_loglevel(int level)
+{
+	console_loglevel = level;
+}
+
+static void log_store(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		log_buf[(log_head + i) % LOG_BUF_SIZE] = s[i];
+	log_head += len;
+}
+
+size_t log_read(char *buf, size_t len)
+{
+	uint32_t flags = spin_lock_irqsave(&log_lock);
+	size_t avail = MIN(log_head, (size_t)LOG_BUF_SIZE);
+	size_t n = MIN(len, avail);
+	size_t start = log_head - n;
+
+	for (size_t i = 0; i < n; i++)
+		buf[i] = log_buf[(start + i) % LOG_BUF_SIZE];
+	spin_unlock_irqrestore(&log_lock, flags);
+	return n;
+}
+
+/* Strip a KERN_* prefix; returns its level, or the default. */
+static int printk_level(const char **fmt)
+{
+	const char *f = *fmt;
+
+	if (f[0] == KERN_SOH[0] && f[1] >= '0' && f[1] <= '7') {
+		*fmt = f + 2;
+		return f[1] - '0';
+	}
+	return 6;
+}
+
+int vprintk(const char *fmt, va_list ap)
+{
+	char line[LOG_LINE_MAX];
+	int level = printk_level(&fmt);
+	uint64_t ns = clock_ns();
+	uint32_t us = (uint32_t)(ns / 1000 % 1000000);
+	size_t n;
+
+	n = scnprintf(line, sizeof(line), "[%5u.%06u] ",
+		      (unsigned int)(ns / 1000000000), (unsigned int)us);
+	n += vscnprintf(line + n, sizeof(line) - n, fmt, ap);
+	if (n == sizeof(line) - 1)
+		line[n - 1] = '\n';
+
+	uint32_t flags = spin_lock_irqsave(&log_lock);
+	log_store(line, n);
+	if (level < console_loglevel) {
+		for (struct console *c = consoles; c; c = c->next)
+			if (c->enabled)
+				c->write(line, n);
+	}
+	spin_unlock_irqrestore(&log_lock, flags);
+	return (int)n;
+}
+
+int printk(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vprintk(fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+/*
+ * console=NAME enables only the named consoles: the first valid use turns
+ * the others off.  An unknown name changes nothing and gets a warning.
+ */
+static bool console_param_seen;
+
+static struct console *console_find(const char *name)
+{
+	for (struct console *c = consoles; c; c = c->next)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+static int console_param(const char *value)
+{
+	struct console *found = console_find(value);
+
+	if (!found)
+		return -EINVAL;
+	if (!console_param_seen) {
+		for (struct console *c = consoles; c; c = c->next)
+			c->enabled = false;
+		console_param_seen = true;
+	}
+	found->enabled = true;
+	return 0;
+}
+KERNEL_PARAM(console, console_param);
+
+static int loglevel_param(const char *value)
+{
+	unsigned long level;
+
+	if (cmdline_parse_uint(value, &level) < 0 || level > 8)
+		return -EINVAL;
+	printk_set_loglevel((int)level);
+	return 0;
+}
+KERNEL_PARAM(loglevel, loglevel_param);

@@ -1,0 +1,92 @@
+/*
+ * trap.c: CPU exceptions (vectors 0-31).
+ *
+ * An exception at an instruction listed in the exception table is
+ * recovered through its fixup.  Debug and breakpoint traps are logged and
+ * execution goes on.  Anything else in the kernel is fatal: the exception,
+ * the registers, the symbolized faulting instruction and a backtrace are
+ * printed, then the CPU halts (it never reboots silently).
+ */
+#include "kernel/interrupt.h"
+#include "kernel/extable.h"
+#include "kernel/ksyms.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/cpu.h"
+
+#define VEC_DEBUG	1
+#define VEC_NMI		2
+#define VEC_BREAKPOINT	3
+#define VEC_PAGE_FAULT	14
+
+#define PF_PRESENT	0x1
+#define PF_WRITE	0x2
+#define PF_USER		0x4
+
+static const char *const exception_names[32] = {
+	"divide error", "debug", "non-maskable interrupt", "breakpoint",
+	"overflow", "bound range exceeded", "invalid opcode",
+	"device not available", "double fault", "coprocessor segment overrun",
+	"invalid TSS", "segment not present", "stack-segment fault",
+	"general protection fault", "page fault", "reserved 15",
+	"x87 floating-point error", "alignment check", "machine check",
+	"SIMD floating-point error", "virtualization exception",
+	"control protection exception", "reserved 22", "reserved 23",
+	"reserved 24", "reserved 25", "reserved 26", "reserved 27",
+	"hypervisor injection", "VMM communication", "security exception",
+	"reserved 31",
+};
+
+void trap_frame_print(const struct trap_frame *f)
+{
+	char where[96];
+
+	ksym_snprint(where, sizeof(where), f->eip);
+	pr_emerg("EIP: %04x:%08x %s EFLAGS: %08x error: %08x\n",
+		 f->cs, f->eip, where, f->eflags, f->error);
+	pr_emerg("EAX: %08x EBX: %08x ECX: %08x EDX: %08x\n",
+		 f->eax, f->ebx, f->ecx, f->edx);
+	pr_emerg("ESI: %08x EDI: %08x EBP: %08x ESP: %08x\n",
+		 f->esi, f->edi, f->ebp,
+		 trap_from_user(f) ? f->user_esp : (uint32_t)&f->user_esp);
+	pr_emerg("DS: %04x ES: %04x FS: %04x GS: %04x CR0: %08x CR3: %08x\n",
+		 f->ds, f->es, f->fs, f->gs, read_cr0(), read_cr3());
+}
+
+static __noreturn void exception_fatal(struct trap_frame *f)
+{
+	char where[96];
+
+	cpu_cli();
+	ksym_snprint(where, sizeof(where), f->eip);
+	if (f->vector == VEC_PAGE_FAULT) {
+		uint32_t cr2 = read_cr2();
+
+		pr_emerg("panic: page fault at 0x%08x in %s (%s %s, %s mode)\n",
+			 cr2, where, f->error & PF_WRITE ? "write" : "read",
+			 f->error & PF_PRESENT ? "protection" : "not present",
+			 f->error & PF_USER ? "user" : "kernel");
+	} else {
+		pr_emerg("panic: %s in %s\n", exception_names[f->vector], where);
+	}
+	trap_frame_print(f);
+	pr_emerg("Call trace:\n");
+	pr_emerg("  [<%08x>] %s\n", f->eip, where);
+	backtrace_print(f->ebp, 16);
+	halt_forever();
+}
+
+void exception_dispatch(struct trap_frame *f)
+{
+	if (!trap_from_user(f) && extable_fixup(f))
+		return;
+	switch (f->vector) {
+	case VEC_DEBUG:
+	case VEC_BREAKPOINT:
+	case VEC_NMI:
+		pr_warn("%s at %08x, continuing\n",
+			exception_names[f->vector], f->eip);
+		return;
+	}
+	exception_fatal(f);
+}
