@@ -11,9 +11,28 @@
  * The kernel image is loaded at physical 1 MiB, so it runs at 0xC0100000.
  * RAM above LOWMEM_MAX is not used; boot says so.
  *
+ * mm_init() runs once, after cmdline_parse() and before any allocation.  It
+ * loads the final kernel page directory (no identity map any more), builds
+ * the buddy allocator over every available frame of lowmem, preallocates the
+ * page tables of the KMAP area and starts the heap.
+ *
  * Physical frames: buddy allocator (mm/buddy.c) over every available frame
- * of lowmem, orders 0..PAGE_MAX_ORDER-1.  Kernel heap: kmalloc/kfree
- * (mm/kmalloc.c), size classes for small objects, whole pages above.
+ * of lowmem, orders 0..PAGE_MAX_ORDER-1.  page_free() checks its argument:
+ * a double free, a reserved frame, a wrong order or a tail page is reported
+ * with pr_err, counted in mm_page_errors and otherwise ignored (leaking a
+ * frame is safer than corrupting the free lists).
+ *
+ * Page tables (mm/paging.c): paging_map/unmap/translate on any page
+ * directory; user page tables come from the buddy allocator on demand,
+ * kernel page tables are all preallocated so every page directory made by
+ * paging_pgdir_create() shares them.  KMAP virtual space (mm/kmap.c):
+ * kmap_va_alloc/free hand out page ranges, kmap_phys/kunmap map one frame.
+ *
+ * Kernel heap: kmalloc/kfree (mm/kmalloc.c), power-of-two size classes from
+ * 16 to 2048 bytes carved from pages, whole buddy blocks above.  The
+ * command line word "kmalloc_debug" (or kmalloc_debug_set()) turns on
+ * poisoning, redzones and double-free checks; errors are reported with
+ * pr_err and counted in kmalloc_debug_errors.
  */
 #ifndef MM_MM_H
 #define MM_MM_H
@@ -42,30 +61,40 @@ static inline uintptr_t virt_to_phys(const void *va)
 
 /* One per physical frame of lowmem, indexed by frame number. */
 struct page {
-	struct list_head list;	/* free list link while free */
-	uint16_t flags;
-	uint8_t order;		/* order of the free block it heads */
-	uint8_t unused;
-	uint32_t refcount;
+	struct list_head list;	/* buddy free list, or kmalloc partial list */
+	uint16_t flags;		/* PAGE_FLAG_* */
+	uint8_t order;		/* order of the free or allocated block it heads */
+	uint8_t slab_class;	/* kmalloc size class while PAGE_FLAG_SLAB */
+	union {
+		uint32_t refcount;	/* users of an allocated frame */
+		uint32_t slab_inuse;	/* kmalloc objects handed out */
+	};
+	void *slab_free;	/* kmalloc: first free object of this page */
 };
 
 #define PAGE_FLAG_RESERVED	0x1	/* never given out (kernel, BIOS, holes) */
 #define PAGE_FLAG_FREE		0x2	/* heads a free buddy block */
 #define PAGE_FLAG_SLAB		0x4	/* owned by kmalloc */
+#define PAGE_FLAG_ALLOC		0x8	/* heads an allocated buddy block */
+#define PAGE_FLAG_KDEBUG	0x10	/* kmalloc objects carry debug trailers */
+
+/* mm/init.c */
+void mm_init(void);				/* buddy + heap + page tables */
 
 /* mm/buddy.c */
-void mm_init(void);				/* buddy + heap + page tables */
 struct page *page_alloc(unsigned int order);	/* NULL when out of memory */
 void page_free(struct page *pg, unsigned int order);
-struct page *pfn_to_page(uint32_t pfn);
+struct page *pfn_to_page(uint32_t pfn);		/* NULL beyond lowmem */
 uint32_t page_to_pfn(const struct page *pg);
 uintptr_t page_to_phys(const struct page *pg);
 void *page_address(const struct page *pg);	/* its lowmem virtual address */
-struct page *virt_to_page(const void *va);
+struct page *virt_to_page(const void *va);	/* NULL outside lowmem */
 size_t mm_free_pages(void);
-size_t mm_total_pages(void);
+size_t mm_total_pages(void);			/* frames the buddy manages */
+size_t mm_free_blocks(unsigned int order);	/* free blocks of one order */
+extern unsigned long mm_page_errors;		/* bad page_free calls seen */
 
-/* mm/paging.c: kernel page tables.  Flags are the x86 PTE bits. */
+/* mm/paging.c: page tables.  Flags are the x86 PTE bits. */
 #define PTE_PRESENT	0x001
 #define PTE_WRITE	0x002
 #define PTE_USER	0x004
@@ -77,15 +106,61 @@ size_t mm_total_pages(void);
 #define PTE_GLOBAL	0x100
 
 extern uint32_t *kernel_pgdir;			/* virtual address */
+
+/*
+ * Map the 4 KiB page at va to the frame at pa with flags (PTE_PRESENT is
+ * implied).  Returns 0; -EINVAL for a misaligned va or pa, bad flags
+ * (PTE_PSE, PTE_USER on a kernel address, PTE_GLOBAL on a user address) or a
+ * kernel address outside the KMAP area; -EEXIST when va is already mapped
+ * (also by a 4 MiB page); -ENOMEM when a user page table cannot be had.
+ */
 int paging_map(uint32_t *pgdir, uintptr_t va, uintptr_t pa, uint32_t flags);
+/* Unmap the 4 KiB page at va.  Returns 0; -EINVAL for a misaligned va or
+ * one inside a 4 MiB page; -ENOENT when nothing is mapped there. */
 int paging_unmap(uint32_t *pgdir, uintptr_t va);
-/* Physical address for va, or -EFAULT through *pa unchanged and false. */
+/*
+ * Look up va, 4 KiB or 4 MiB pages alike.  Returns true and stores the
+ * physical address and the entry's flag bits (PTE_PSE set for a 4 MiB page)
+ * through pa and flags (either may be NULL); returns false, storing
+ * nothing, when va is not mapped.
+ */
 bool paging_translate(uint32_t *pgdir, uintptr_t va, uintptr_t *pa,
 		      uint32_t *flags);
+void paging_flush_page(uintptr_t va);		/* this CPU, global or not */
+void paging_flush_all(void);			/* global entries too */
+/* A new page directory sharing the kernel half; NULL when out of memory. */
+uint32_t *paging_pgdir_create(void);
+/* Free a page directory and its user page tables (not the mapped frames). */
+void paging_pgdir_destroy(uint32_t *pgdir);
+
+/* mm/kmap.c: virtual space of the KMAP area and temporary mappings. */
+uintptr_t kmap_va_alloc(unsigned int npages);	/* 0 when none is free */
+void kmap_va_free(uintptr_t va, unsigned int npages);
+/* Map the frame holding pa; returns the address of pa itself, or NULL. */
+void *kmap_phys(uintptr_t pa);
+void kunmap(void *va);
 
 /* mm/kmalloc.c */
 void *kmalloc(size_t size);			/* NULL when out of memory */
 void *kzalloc(size_t size);
-void kfree(void *p);
+void kfree(void *p);				/* kfree(NULL) does nothing */
+
+#define KMALLOC_MAX_SMALL	2048u	/* larger requests take buddy blocks */
+#define KMALLOC_POISON_INUSE	0x5a	/* fresh object, debug mode */
+#define KMALLOC_POISON_FREE	0x6b	/* freed object, debug mode */
+#define KMALLOC_POISON_REDZONE	0xbb	/* after each object, debug mode */
+
+/* Turn debug mode on or off for objects allocated from now on; objects
+ * keep the mode they were allocated in.  Returns the previous mode. */
+bool kmalloc_debug_set(bool on);
+/*
+ * Check one object.  Returns 0 for a live object (whose redzone is intact
+ * in debug mode), -EINVAL when p is not the start of a kmalloc object,
+ * -ENOENT when it is already free, -EOVERFLOW when its redzone was
+ * overwritten and -EUCLEAN when its debug trailer is corrupted.  The last
+ * two need the object to come from debug mode.
+ */
+int kmalloc_check(const void *p);
+extern unsigned long kmalloc_debug_errors;	/* problems kfree reported */
 
 #endif

@@ -1,0 +1,143 @@
+/*
+ * test_mm_paging.c: in-kernel tests of the page-table API and kmap.
+ *
+ * Translation of lowmem (4 MiB pages), map/unmap/translate of a fresh frame
+ * at a KMAP address, the error returns, kmap_phys/kunmap, and a second page
+ * directory that shares the kernel half and gets user page tables on
+ * demand.
+ */
+#include "kernel/errno.h"
+#include "kernel/ktest.h"
+#include "mm/mm.h"
+
+static int lowmem_probe;
+
+KTEST(paging, translate_lowmem)
+{
+	uintptr_t pa = 0;
+	uint32_t flags = 0;
+
+	KT_ASSERT(ctx, paging_translate(kernel_pgdir, (uintptr_t)&lowmem_probe,
+					&pa, &flags));
+	KT_EXPECT_EQ(ctx, pa, virt_to_phys(&lowmem_probe));
+	KT_EXPECT(ctx, flags & PTE_PSE);
+	KT_EXPECT(ctx, flags & PTE_WRITE);
+	KT_EXPECT(ctx, !(flags & PTE_USER));
+	KT_ASSERT(ctx, paging_translate(kernel_pgdir, KERNEL_BASE + 0x100123,
+					&pa, NULL));
+	KT_EXPECT_EQ(ctx, pa, 0x100123);
+	/* No identity map is left, and the guard at the top is empty. */
+	KT_EXPECT(ctx, !paging_translate(kernel_pgdir, 0x100000, &pa, NULL));
+	KT_EXPECT(ctx, !paging_translate(kernel_pgdir, 0xFFFFF000, NULL, NULL));
+}
+
+KTEST(paging, map_unmap_kmap)
+{
+	uintptr_t va = kmap_va_alloc(1), pa = 0;
+	struct page *pg = page_alloc(0);
+	volatile uint32_t *w = (uint32_t *)va;
+	uint32_t flags = 0;
+
+	KT_ASSERT(ctx, va >= KMAP_START && va < KMAP_END && pg);
+	KT_EXPECT(ctx, !paging_translate(kernel_pgdir, va, &pa, NULL));
+	KT_ASSERT_EQ(ctx, paging_map(kernel_pgdir, va, page_to_phys(pg),
+				     PTE_WRITE), 0);
+	KT_ASSERT(ctx, paging_translate(kernel_pgdir, va + 8, &pa, &flags));
+	KT_EXPECT_EQ(ctx, pa, page_to_phys(pg) + 8);
+	KT_EXPECT(ctx, (flags & (PTE_PRESENT | PTE_WRITE)) ==
+		  (PTE_PRESENT | PTE_WRITE));
+	KT_EXPECT(ctx, !(flags & PTE_PSE));
+	w[0] = 0x12345678;
+	w[1023] = 0x9abcdef0;
+	KT_EXPECT_EQ(ctx, ((uint32_t *)page_address(pg))[0], 0x12345678);
+	KT_EXPECT_EQ(ctx, ((uint32_t *)page_address(pg))[1023], 0x9abcdef0);
+	KT_EXPECT_EQ(ctx, paging_map(kernel_pgdir, va, page_to_phys(pg), 0),
+		     -EEXIST);
+	KT_EXPECT_EQ(ctx, paging_unmap(kernel_pgdir, va), 0);
+	KT_EXPECT(ctx, !paging_translate(kernel_pgdir, va, &pa, NULL));
+	KT_EXPECT_EQ(ctx, paging_unmap(kernel_pgdir, va), -ENOENT);
+	kmap_va_free(va, 1);
+	page_free(pg, 0);
+}
+
+KTEST(paging, bad_arguments)
+{
+	uintptr_t lowmem = (uintptr_t)&lowmem_probe & PAGE_MASK;
+	uintptr_t va = kmap_va_alloc(1);
+
+	KT_ASSERT(ctx, va != 0);
+	KT_EXPECT_EQ(ctx, paging_map(kernel_pgdir, va + 4, 0x200000, 0),
+		     -EINVAL);
+	KT_EXPECT_EQ(ctx, paging_map(kernel_pgdir, va, 0x200004, 0), -EINVAL);
+	KT_EXPECT_EQ(ctx, paging_map(kernel_pgdir, va, 0x200000, PTE_USER),
+		     -EINVAL);
+	KT_EXPECT_EQ(ctx, paging_map(kernel_pgdir, va, 0x200000, PTE_PSE),
+		     -EINVAL);
+	KT_EXPECT_EQ(ctx, paging_map(kernel_pgdir, 0xFFC00000, 0x200000, 0),
+		     -EINVAL);
+	KT_EXPECT_EQ(ctx, paging_map(kernel_pgdir, lowmem, 0x200000, 0),
+		     -EEXIST);
+	KT_EXPECT_EQ(ctx, paging_unmap(kernel_pgdir, lowmem), -EINVAL);
+	KT_EXPECT_EQ(ctx, paging_unmap(kernel_pgdir, va + 1), -EINVAL);
+	KT_EXPECT_EQ(ctx, paging_unmap(kernel_pgdir, va), -ENOENT);
+	kmap_va_free(va, 1);
+}
+
+KTEST(paging, kmap_phys)
+{
+	struct page *pg = page_alloc(0);
+	uintptr_t pa;
+	char *p;
+
+	KT_ASSERT(ctx, pg != NULL);
+	p = kmap_phys(page_to_phys(pg) + 0x10);
+	KT_ASSERT(ctx, p != NULL);
+	KT_EXPECT_EQ(ctx, (uintptr_t)p & (PAGE_SIZE - 1), 0x10);
+	KT_EXPECT(ctx, (uintptr_t)p >= KMAP_START);
+	p[0] = 'm';
+	KT_EXPECT_EQ(ctx, ((char *)page_address(pg))[0x10], 'm');
+	kunmap(p);
+	KT_EXPECT(ctx, !paging_translate(kernel_pgdir, (uintptr_t)p, &pa,
+					 NULL));
+	page_free(pg, 0);
+}
+
+KTEST(paging, kmap_va_ranges)
+{
+	uintptr_t a = kmap_va_alloc(3), b = kmap_va_alloc(5);
+
+	KT_ASSERT(ctx, a && b);
+	KT_EXPECT(ctx, a + 3 * PAGE_SIZE <= b || b + 5 * PAGE_SIZE <= a);
+	KT_EXPECT_EQ(ctx, kmap_va_alloc(0), 0);
+	kmap_va_free(a, 3);
+	kmap_va_free(b, 5);
+}
+
+KTEST(paging, user_pgdir)
+{
+	size_t free = mm_free_pages();
+	uint32_t *pgdir = paging_pgdir_create();
+	struct page *pg = page_alloc(0);
+	uintptr_t user = 0x08048000, kva, pa = 0;
+	uint32_t flags = 0;
+
+	KT_ASSERT(ctx, pgdir && pg);
+	KT_EXPECT(ctx, !paging_translate(pgdir, user, &pa, NULL));
+	KT_ASSERT_EQ(ctx, paging_map(pgdir, user, page_to_phys(pg),
+				     PTE_USER | PTE_WRITE), 0);
+	KT_ASSERT(ctx, paging_translate(pgdir, user + 4, &pa, &flags));
+	KT_EXPECT_EQ(ctx, pa, page_to_phys(pg) + 4);
+	KT_EXPECT(ctx, flags & PTE_USER);
+	KT_EXPECT(ctx, !paging_translate(kernel_pgdir, user, &pa, NULL));
+	KT_EXPECT_EQ(ctx, paging_map(pgdir, user, 0, PTE_GLOBAL), -EINVAL);
+	/* A KMAP mapping made later shows through the shared page tables. */
+	kva = (uintptr_t)kmap_phys(page_to_phys(pg));
+	KT_ASSERT(ctx, kva != 0);
+	KT_ASSERT(ctx, paging_translate(pgdir, kva, &pa, NULL));
+	KT_EXPECT_EQ(ctx, pa, page_to_phys(pg));
+	kunmap((void *)kva);
+	KT_EXPECT_EQ(ctx, paging_unmap(pgdir, user), 0);
+	paging_pgdir_destroy(pgdir);
+	page_free(pg, 0);
+	KT_EXPECT_EQ(ctx, mm_free_pages(), free);
+}
