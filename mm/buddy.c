@@ -23,6 +23,7 @@
 #include "mm/mm.h"
 #include "mm/internal.h"
 #include "kernel/compiler.h"
+#include "kernel/ksyms.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"
 #include "lib/string.h"
@@ -221,6 +222,7 @@ static const char *page_free_problem(const struct page *pg, unsigned int order)
 void page_free(struct page *pg, unsigned int order)
 {
 	const char *problem;
+	char caller[64];
 	uint32_t flags;
 
 	if (!pg)
@@ -230,8 +232,10 @@ void page_free(struct page *pg, unsigned int order)
 	if (problem) {
 		mm_page_errors++;
 		spin_unlock_irqrestore(&buddy_lock, flags);
-		pr_err("page_free: %s (page %p, order %u), caller %p\n",
-		       problem, (void *)pg, order, __builtin_return_address(0));
+		ksym_snprint(caller, sizeof(caller),
+			     (uintptr_t)__builtin_return_address(0));
+		pr_err("page_free: %s (page %p, order %u) from %s\n",
+		       problem, (void *)pg, order, caller);
 		return;
 	}
 	pg->flags = 0;

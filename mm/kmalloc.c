@@ -32,6 +32,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/compiler.h"
 #include "kernel/errno.h"
+#include "kernel/ksyms.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"
 #include "lib/string.h"
@@ -201,9 +202,11 @@ static void kmalloc_debug_poison(void *obj, size_t slot)
 
 static void kmalloc_report(const char *what, const void *p, uintptr_t caller)
 {
+	char name[64];
+
 	kmalloc_debug_errors++;
-	pr_err("kmalloc: %s: object %p, caller %p\n", what, p,
-	       (void *)caller);
+	ksym_snprint(name, sizeof(name), caller);
+	pr_err("kmalloc: %s: object %p, from %s\n", what, p, name);
 }
 
 /*
@@ -397,6 +400,7 @@ static void kmalloc_free_slot(struct page *pg, void *p)
 static bool kmalloc_debug_free_ok(struct page *pg, void *p, uintptr_t caller)
 {
 	const struct kmalloc_trailer *t = trailer_of(p, slot_size(pg));
+	char name[64];
 
 	switch (kmalloc_debug_state(pg, p)) {
 	case 0:
@@ -406,8 +410,9 @@ static bool kmalloc_debug_free_ok(struct page *pg, void *p, uintptr_t caller)
 		return false;
 	case -EOVERFLOW:
 		kmalloc_report("overrun (redzone overwritten)", p, caller);
-		pr_err("kmalloc: object of %u bytes allocated by %p\n",
-		       (unsigned int)t->size, (void *)t->caller);
+		ksym_snprint(name, sizeof(name), t->caller);
+		pr_err("kmalloc: the object has %u bytes, allocated by %s\n",
+		       (unsigned int)t->size, name);
 		return true;
 	default:
 		kmalloc_report("overrun or bad pointer (trailer overwritten)",

@@ -61,7 +61,7 @@ static inline uintptr_t virt_to_phys(const void *va)
 
 /* One per physical frame of lowmem, indexed by frame number. */
 struct page {
-	struct list_head list;	/* buddy free list, or kmalloc partial list */
+	struct list_head list;	/* free: buddy list; allocated: the owner's */
 	uint16_t flags;		/* PAGE_FLAG_* */
 	uint8_t order;		/* order of the free or allocated block it heads */
 	uint8_t slab_class;	/* kmalloc size class while PAGE_FLAG_SLAB */
