@@ -8,29 +8,15 @@
  * name shown for it; a binary search finds the entry containing an
  * address.  By name: ksyms_names lists every name (aliases included) with
  * the index of its address, chained into ksyms_hash_size buckets by the
- * FNV-1a hash of the name.
+ * FNV-1a hash of the name (hash_str; tools/ksyms.py computes the same).
  *
  * Interface (kernel/ksyms.h): ksym_name_of, ksym_lookup, ksym_snprint.
  * Nothing here writes memory outside the caller's buffer or takes a lock,
  * so the functions are safe in interrupt handlers and in panic().
  */
 #include "kernel/ksyms.h"
+#include "lib/hash.h"
 #include "lib/string.h"
-
-#define KSYM_FNV_BASIS	0x811c9dc5u
-#define KSYM_FNV_PRIME	0x01000193u
-
-/* FNV-1a over the bytes of a NUL-terminated string; see tools/ksyms.py. */
-static inline uint32_t ksym_hash(const char *s)
-{
-	uint32_t h = KSYM_FNV_BASIS;
-
-	while (*s) {
-		h ^= (unsigned char)*s++;
-		h *= KSYM_FNV_PRIME;
-	}
-	return h;
-}
 
 /*
  * Return the index of the last address entry at or below addr, or -1 when
@@ -71,7 +57,7 @@ bool ksym_lookup(const char *name, uintptr_t *addr)
 {
 	uint32_t i;
 
-	i = ksyms_hash_buckets[ksym_hash(name) & (ksyms_hash_size - 1)];
+	i = ksyms_hash_buckets[hash_str(name) & (ksyms_hash_size - 1)];
 	while (i != KSYMS_NONE) {
 		if (strcmp(ksyms_strings + ksyms_names[i], name) == 0) {
 			if (addr)
