@@ -12,10 +12,12 @@
  *
  * Interface (kernel/ksyms.h): ksym_name_of, ksym_lookup, ksym_snprint.
  * Nothing here writes memory outside the caller's buffer or takes a lock,
- * so the functions are safe in interrupt handlers and in panic().
+ * so the functions are safe in interrupt handlers and in panic().  The
+ * table's format is described at the top of tools/ksyms.py.
  */
 #include "kernel/ksyms.h"
 #include "lib/hash.h"
+#include "lib/printf.h"
 #include "lib/string.h"
 
 /*
@@ -45,7 +47,7 @@ const char *ksym_name_of(uintptr_t addr, uintptr_t *offset)
 	if (i < 0)
 		return NULL;
 	off = addr - ksyms_addrs[i];
-	/* A zero-sized entry (the table's very end) still names its address. */
+	/* A zero-sized entry (only ever the last) still names its address. */
 	if (off != 0 && off >= ksyms_sizes[i])
 		return NULL;
 	if (offset)
@@ -69,57 +71,12 @@ bool ksym_lookup(const char *name, uintptr_t *addr)
 	return false;
 }
 
-/*
- * A bounded output buffer for ksym_snprint: characters past the end are
- * counted but not stored, as snprintf does.
- */
-struct ksym_out {
-	char *buf;
-	size_t len;
-	size_t pos;
-};
-
-static void ksym_putc(struct ksym_out *out, char c)
-{
-	if (out->pos + 1 < out->len)
-		out->buf[out->pos] = c;
-	out->pos++;
-}
-
-static void ksym_puts(struct ksym_out *out, const char *s)
-{
-	while (*s)
-		ksym_putc(out, *s++);
-}
-
-/* Write "0x" and v in lower-case hex, at least min_digits digits long. */
-static void ksym_puthex(struct ksym_out *out, uint32_t v, int min_digits)
-{
-	int digits = 1;
-
-	while (digits < 8 && (v >> (4 * digits)) != 0)
-		digits++;
-	if (digits < min_digits)
-		digits = min_digits;
-	ksym_puts(out, "0x");
-	while (digits-- > 0)
-		ksym_putc(out, "0123456789abcdef"[(v >> (4 * digits)) & 0xf]);
-}
-
 int ksym_snprint(char *buf, size_t len, uintptr_t addr)
 {
-	struct ksym_out out = { .buf = buf, .len = len, .pos = 0 };
 	uintptr_t off;
 	const char *name = ksym_name_of(addr, &off);
 
-	if (name) {
-		ksym_puts(&out, name);
-		ksym_putc(&out, '+');
-		ksym_puthex(&out, off, 1);
-	} else {
-		ksym_puthex(&out, addr, 8);
-	}
-	if (len > 0)
-		buf[out.pos < len ? out.pos : len - 1] = '\0';
-	return (int)out.pos;
+	if (name)
+		return snprintf(buf, len, "%s+0x%lx", name, (unsigned long)off);
+	return snprintf(buf, len, "0x%08lx", (unsigned long)addr);
 }
