@@ -26,7 +26,6 @@
 #include "kernel/ksyms.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"
-#include "lib/string.h"
 
 static struct page *page_array;
 static uint32_t page_count;		/* frames covered by page_array */
@@ -45,10 +44,9 @@ void buddy_init(struct page *array, uint32_t npages)
 
 	page_array = array;
 	page_count = npages;
-	memset(array, 0, (size_t)npages * sizeof(*array));
 	for (i = 0; i < npages; i++) {
+		array[i] = (struct page){ .flags = PAGE_FLAG_RESERVED };
 		list_init(&array[i].list);
-		array[i].flags = PAGE_FLAG_RESERVED;
 	}
 	for (i = 0; i < PAGE_MAX_ORDER; i++)
 		list_init(&free_lists[i]);

@@ -53,7 +53,10 @@
 
 #define PAGE_MAX_ORDER	11		/* blocks of 1 page .. 4 MiB */
 
-static inline void *phys_to_virt(uintptr_t pa) { return (void *)(pa + KERNEL_BASE); }
+static inline void *phys_to_virt(uintptr_t pa)
+{
+	return (void *)(pa + KERNEL_BASE);
+}
 static inline uintptr_t virt_to_phys(const void *va)
 {
 	return (uintptr_t)va - KERNEL_BASE;
