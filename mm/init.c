@@ -73,6 +73,16 @@ static void mm_count(struct mm_census *c)
 
 static void mm_report(const struct mm_census *c)
 {
+	unsigned int i;
+
+	for (i = 0; i < boot_info.mmap_count; i++) {
+		const struct boot_mmap_entry *e = &boot_info.mmap[i];
+
+		pr_debug("mm: [mem 0x%09llx-0x%09llx] %s\n",
+			 (unsigned long long)e->base,
+			 (unsigned long long)(e->base + e->len - 1),
+			 e->type == BOOT_MEM_AVAILABLE ? "usable" : "reserved");
+	}
 	pr_info("mm: %lu KiB of RAM found, %lu KiB usable below 0x%x\n",
 		(unsigned long)(c->ram >> 10), (unsigned long)(c->usable >> 10),
 		LOWMEM_MAX);
@@ -97,6 +107,8 @@ static unsigned int mm_collect_reserved(struct mm_range *res)
 			continue;
 		res[n].start = ALIGN_DOWN(m->start, PAGE_SIZE);
 		res[n++].end = ALIGN_UP(m->end, PAGE_SIZE);
+		pr_info("mm: module %u at 0x%x-0x%x reserved\n", i, m->start,
+			m->end);
 	}
 	return n;
 }

@@ -266,7 +266,8 @@ static void *kmalloc_take_slot(struct page *pg, uintptr_t caller)
 	void *next = *obj;
 
 	if (next && !kmalloc_slot_ok(pg, next)) {
-		kmalloc_report("free list corrupted after", obj, caller);
+		kmalloc_report("free-list link overwritten after free", obj,
+			       caller);
 		next = NULL;
 	}
 	pg->slab_free = next;

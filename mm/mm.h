@@ -86,7 +86,7 @@ void mm_init(void);				/* buddy + heap + page tables */
 
 /* mm/buddy.c */
 struct page *page_alloc(unsigned int order);	/* NULL when out of memory */
-void page_free(struct page *pg, unsigned int order);
+void page_free(struct page *pg, unsigned int order);	/* NULL: no-op */
 struct page *pfn_to_page(uint32_t pfn);		/* NULL beyond lowmem */
 uint32_t page_to_pfn(const struct page *pg);
 uintptr_t page_to_phys(const struct page *pg);
