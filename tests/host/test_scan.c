@@ -63,6 +63,43 @@ TEST(strlen_every_alignment_and_length)
 		}
 }
 
+/*
+ * strlen skips plain ASCII with a cheaper test than the exact one and
+ * switches to the exact test at the first byte of 0x81 or more: check
+ * ASCII strings, and strings with one high byte at every position.
+ */
+static char *make_ascii_string(size_t align, size_t len)
+{
+	char *s = (char *)buf + align;
+
+	for (size_t i = 0; i < BUF_SIZE; i++)
+		buf[i] = (unsigned char)(1 + test_rand() % 0x7f);
+	s[len] = 0;
+	return s;
+}
+
+TEST(strlen_ascii_and_one_high_byte)
+{
+	static const unsigned char high[] = { 0x80, 0x81, 0x82, 0xfe, 0xff };
+
+	for (size_t a = 0; a < MAX_ALIGN; a++)
+		for (size_t len = 0; len <= MAX_LEN; len++) {
+			char *s = make_ascii_string(a, len);
+
+			CHECK_MSG(strlen(s) == len, "align %zu len %zu", a,
+				  len);
+			for (size_t i = 0; i < len; i += 1 + len / 40) {
+				char saved = s[i];
+
+				s[i] = (char)high[(i + len) % sizeof(high)];
+				CHECK_MSG(strlen(s) == len,
+					  "align %zu len %zu high at %zu", a,
+					  len, i);
+				s[i] = saved;
+			}
+		}
+}
+
 TEST(strnlen_every_alignment_and_length)
 {
 	for (size_t a = 0; a < MAX_ALIGN; a++)
@@ -156,16 +193,20 @@ TEST(strchr_unsigned_bytes)
 
 /*
  * A string whose NUL is the last byte before an inaccessible page: every
- * scanner must find it without touching the next page.
+ * scanner must find it without touching the next page.  The string is
+ * plain ASCII or has bytes of all values.
  */
-static void check_guard_string(char *end, size_t len)
+static void check_guard_string(char *end, size_t len, bool ascii)
 {
 	char *s = end - 1 - len;
 
 	fill_nonzero((unsigned char *)s, len);
-	for (size_t i = 0; i < len; i++)
-		if (s[i] == 'q')
+	for (size_t i = 0; i < len; i++) {
+		if (ascii)
+			s[i] &= 0x7f;
+		if (s[i] == 'q' || s[i] == 0)
 			s[i] = 'r';
+	}
 	s[len] = 0;
 	CHECK_MSG(strlen(s) == len, "len %zu", len);
 	CHECK(strnlen(s, len + 1) == len);
@@ -202,7 +243,8 @@ TEST(scanners_stop_before_guard_page)
 	char *end = guard_end(page);
 
 	for (size_t len = 0; len <= MAX_LEN; len++) {
-		check_guard_string(end, len);
+		check_guard_string(end, len, false);
+		check_guard_string(end, len, true);
 		check_guard_block(end, len);
 	}
 	guard_unmap(page);
