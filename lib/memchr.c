@@ -9,7 +9,8 @@
  * each aligned word with c repeated in every byte, so that matching bytes
  * become zero bytes for word_zero_bytes(), and ends with a byte loop over
  * the last partial word.  Only words that lie wholly inside the n bytes are
- * read as words.
+ * read as words; __word_overread is there because C lets a caller pass an
+ * n larger than the object when a match comes first (memchr(s, 0, -1)).
  */
 #include "lib/word.h"
 #define LIB_STRING_NO_BUILTINS
