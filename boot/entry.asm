@@ -1,8 +1,8 @@
 ; entry.asm: the Multiboot 1 header and the first instructions of maestro.
 ;
-; GRUB (or qemu -kernel) jumps to _start_phys in 32-bit protected mode with
-; paging off, EAX = Multiboot magic and EBX = physical address of the
-; Multiboot information block.  We load a boot page directory that maps
+; GRUB (or qemu -kernel) jumps to _start, linked at its physical address,
+; in 32-bit protected mode with paging off, EAX = Multiboot magic and
+; EBX = physical address of the Multiboot information block.  We load a boot page directory that maps
 ; physical 0..4 MiB at 0 (just for the jump) and physical 0..256 MiB at
 ; KERNEL_BASE with 4 MiB PSE pages, turn paging on, move to the higher half
 ; and call kmain(magic, info_phys) on the boot stack.  mm_init later
@@ -41,7 +41,7 @@ boot_stack_bottom:
 	resb BOOT_STACK_SIZE
 boot_stack_top:
 
-section .text
+section .boot.text
 global _start
 extern kmain
 _start:
@@ -55,9 +55,11 @@ _start:
 	mov ecx, cr0
 	or ecx, 0x80010000		; CR0.PG | CR0.WP
 	mov cr0, ecx
-	lea ecx, [.higher_half]
+	lea ecx, [higher_half]
 	jmp ecx
-.higher_half:
+
+section .text
+higher_half:
 	mov esp, boot_stack_top
 	xor ebp, ebp			; ends the frame-pointer chain
 	push ebx

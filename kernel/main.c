@@ -13,6 +13,7 @@
 #include "kernel/clock.h"
 #include "kernel/cmdline.h"
 #include "kernel/cpu.h"
+#include "kernel/crash.h"
 #include "kernel/errno.h"
 #include "kernel/interrupt.h"
 #include "kernel/ktest.h"
@@ -90,6 +91,7 @@ void kmain(uint32_t magic, uint32_t info_phys)
 	kernel_ready();
 	if (ktest_mode)
 		qemu_debug_exit(ktest_run_all() ? KTEST_EXIT_FAIL : KTEST_EXIT_PASS);
+	crash_if_asked();
 	pr_info("maestro: idle\n");
 	for (;;)
 		cpu_hlt();

@@ -19,6 +19,7 @@ static bool panicking;
 __noreturn void halt_forever(void)
 {
 	cpu_cli();
+	pr_emerg("System halted.\n");
 	if (ktest_mode)
 		qemu_debug_exit(KTEST_EXIT_PANIC);
 	for (;;)
@@ -59,6 +60,5 @@ __noreturn void panic(const char *fmt, ...)
 	pr_emerg("panic: %s\n", msg);
 	pr_emerg("Call trace:\n");
 	backtrace_print((uintptr_t)__builtin_frame_address(0), 16);
-	pr_emerg("System halted.\n");
 	halt_forever();
 }

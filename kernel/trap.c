@@ -62,9 +62,9 @@ static __noreturn void exception_fatal(struct trap_frame *f)
 	if (f->vector == VEC_PAGE_FAULT) {
 		uint32_t cr2 = read_cr2();
 
-		pr_emerg("panic: page fault at 0x%08x in %s (%s %s, %s mode)\n",
+		pr_emerg("panic: page fault at 0x%08x in %s (%s, %s, %s mode)\n",
 			 cr2, where, f->error & PF_WRITE ? "write" : "read",
-			 f->error & PF_PRESENT ? "protection" : "not present",
+			 f->error & PF_PRESENT ? "protection violation" : "page not present",
 			 f->error & PF_USER ? "user" : "kernel");
 	} else {
 		pr_emerg("panic: %s in %s\n", exception_names[f->vector], where);

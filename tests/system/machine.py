@@ -1,0 +1,98 @@
+"""machine.py: drive a QEMU guest over its serial console.
+
+    with Machine(["-cdrom", "maestro.iso"]) as m:
+        m.expect(r"kernel ready", timeout=120)
+        m.send("echo hi\n")
+        m.expect(r"hi")
+
+The guest's serial port is QEMU's stdio.  Everything it prints is kept
+(m.output), without carriage returns, so a failing test can show it.
+QEMU runs under TCG unless KVM=1 is set in the environment.
+"""
+
+import os
+import re
+import select
+import subprocess
+import time
+
+
+class Timeout(Exception):
+    pass
+
+
+class Machine:
+    def __init__(self, args, memory=128, machine=None, debug_exit=False):
+        accel = ["-enable-kvm", "-cpu", "host"] if os.environ.get("KVM") == "1" \
+            else ["-accel", "tcg"]
+        cmd = ["qemu-system-i386"] + accel + ["-m", str(memory),
+               "-display", "none", "-serial", "stdio", "-monitor", "none",
+               "-no-reboot"]
+        if machine:
+            cmd += ["-machine", machine]
+        if debug_exit:
+            cmd += ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+        self.cmd = cmd + list(args)
+        self.output = ""
+        self.started = time.monotonic()
+        self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def _read(self, timeout):
+        """Read what the guest printed within timeout seconds."""
+        ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
+        if not ready:
+            return False
+        data = os.read(self.proc.stdout.fileno(), 65536)
+        if not data:
+            return None
+        self.output += data.decode("utf-8", "replace").replace("\r", "")
+        return True
+
+    def expect(self, pattern, timeout=60, start=0):
+        """Wait until pattern (a regex) appears in the output after offset
+        start; return the match.  Raise Timeout if it does not in time or
+        QEMU exits first."""
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        while True:
+            match = regex.search(self.output, start)
+            if match:
+                return match
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Timeout("no %r after %ds" % (pattern, timeout))
+            if self._read(min(left, 1.0)) is None:
+                match = regex.search(self.output, start)
+                if match:
+                    return match
+                raise Timeout("QEMU exited before %r" % pattern)
+
+    def settle(self, seconds):
+        """Collect output for a while (to catch late errors)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self._read(deadline - time.monotonic()) is None:
+                break
+
+    def send(self, text):
+        self.proc.stdin.write(text.encode())
+        self.proc.stdin.flush()
+
+    def elapsed(self):
+        return time.monotonic() - self.started
+
+    def running(self):
+        return self.proc.poll() is None
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""run.py: maestro's system tests.
+
+Boots the real maestro.iso (and, for options GRUB's menu cannot pass, the
+kernel image directly) in QEMU under TCG, reads the serial console and
+checks what a person would see.  One line per test, then
+"N passed, N failed"; exit status 1 when a test failed.
+
+    tests/system/run.py [--iso maestro.iso] [--kernel build/maestro.elf]
+                        [-k NAME_SUBSTRING] [-v]
+"""
+
+import argparse
+import os
+import re
+import sys
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from machine import Machine, Timeout  # noqa: E402
+
+BOOT_TIMEOUT = int(os.environ.get("BOOT_TIMEOUT", "180"))
+READY = r"maestro: kernel ready in ([0-9.]+) ms"
+BAD = re.compile(r"panic|System halted|Call trace|unknown option")
+
+TESTS = []
+
+
+def system_test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, message):
+    if not cond:
+        raise Failure(message)
+
+
+def boot_clean(args, **kw):
+    """Boot, wait for the kernel to be ready and idle, check nothing went
+    wrong, and return the machine's output and the host-side boot time."""
+    with Machine(args, **kw) as m:
+        m.expect(r"maestro \S+ \(i686\) booting", BOOT_TIMEOUT)
+        banner_at = m.elapsed()
+        ready = m.expect(READY, BOOT_TIMEOUT)
+        ready_at = m.elapsed()
+        m.expect(r"maestro: idle", 30)
+        m.settle(1)
+        check(m.running(), "QEMU stopped while the kernel should idle")
+        bad = BAD.search(m.output)
+        check(not bad, "unexpected %r in the boot log" % (bad and bad.group(0)))
+        return m.output, banner_at, ready_at, float(ready.group(1))
+
+
+def iso_boot(opts, args, **kw):
+    out, banner_at, ready_at, kernel_ms = boot_clean(args, **kw)
+    check("boot loader: GRUB" in out, "not booted by GRUB")
+    check(re.search(r"mm: \d+ KiB of RAM found", out), "no memory report")
+    check(re.search(r"boot: memory +[0-9.]+ ms", out), "no boot timeline")
+    return "GRUB to banner %.1fs, to ready %.1fs, kernel %.1f ms" % (
+        banner_at, ready_at, kernel_ms)
+
+
+@system_test
+def iso_cdrom(opts):
+    return iso_boot(opts, ["-cdrom", opts.iso])
+
+
+@system_test
+def iso_as_hard_disk(opts):
+    """The ISO written to a USB stick boots as a hard disk."""
+    return iso_boot(opts, ["-drive", "file=%s,format=raw,snapshot=on" % opts.iso])
+
+
+@system_test
+def iso_q35(opts):
+    return iso_boot(opts, ["-cdrom", opts.iso], machine="q35")
+
+
+@system_test
+def iso_16_mib(opts):
+    out, _, _, _ = boot_clean(["-cdrom", opts.iso], memory=16)
+    found = re.search(r"mm: (\d+) KiB of RAM found", out)
+    check(found and 14000 < int(found.group(1)) <= 16384,
+          "16 MiB machine: wrong RAM size")
+
+
+@system_test
+def iso_3_gib(opts):
+    out, _, _, _ = boot_clean(["-cdrom", opts.iso], memory=3072)
+    check(re.search(r"not used", out), "no message about unused high memory")
+    check(re.search(r"paging: 896 MiB mapped", out), "lowmem not fully mapped")
+
+
+@system_test
+def cmdline_unknown_option_warns(opts):
+    with Machine(["-kernel", opts.kernel, "-append",
+                  "bogus_option=1 loglevel=x loglevel=7"]) as m:
+        m.expect(READY, BOOT_TIMEOUT)
+        m.expect(r"maestro: idle", 30)
+        check("unknown option 'bogus_option' ignored" in m.output,
+              "no warning for an unknown option")
+        check("bad value 'x' for 'loglevel' ignored" in m.output,
+              "no warning for a malformed value")
+        check("panic" not in m.output, "panic")
+
+
+def crash_test(opts, kind, report):
+    with Machine(["-kernel", opts.kernel, "-append", "crash=" + kind]) as m:
+        m.expect(r"System halted\.", BOOT_TIMEOUT)
+        m.settle(2)
+        check(re.search(report, m.output), "no report matching %r" % report)
+        check(re.search(r"Call trace:\n.*\n.*kmain\+0x", m.output),
+              "backtrace does not reach kmain")
+        check(m.running(), "QEMU exited: the kernel rebooted instead of halting")
+        check(m.output.count("booting") == 1, "the kernel booted twice")
+
+
+@system_test
+def crash_page_fault_report(opts):
+    crash_test(opts, "pagefault",
+               r"panic: page fault at 0x00000008 in crash_page_fault\+0x[0-9a-f]+"
+               r" \(write, page not present, kernel mode\)\n.*EIP: 0008:")
+
+
+@system_test
+def crash_invalid_opcode_report(opts):
+    crash_test(opts, "ud2", r"panic: invalid opcode in crash_invalid_opcode\+0x")
+
+
+@system_test
+def crash_panic_report(opts):
+    crash_test(opts, "panic", r"panic: deliberate panic \(crash=panic\)\n"
+               r".*Call trace:\n.*crash_if_asked\+0x")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--iso", default="maestro.iso")
+    ap.add_argument("--kernel", default="build/maestro.elf")
+    ap.add_argument("-k", dest="filter", default="")
+    ap.add_argument("-v", dest="verbose", action="store_true")
+    opts = ap.parse_args()
+    passed = failed = 0
+    for test in TESTS:
+        if opts.filter not in test.__name__:
+            continue
+        start = time.monotonic()
+        try:
+            note = test(opts)
+            passed += 1
+            status = "ok"
+        except (Failure, Timeout) as e:
+            failed += 1
+            status, note = "FAIL", str(e)
+        except Exception:
+            failed += 1
+            status, note = "FAIL", traceback.format_exc()
+        print("system: %-4s %s (%.1fs)%s" % (status, test.__name__,
+              time.monotonic() - start, ": " + note if note else ""),
+              flush=True)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
