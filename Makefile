@@ -27,7 +27,7 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes 
 KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc \
 	-isystem $(shell $(CC) -print-file-name=include 2>/dev/null) \
 	-fno-pic -fno-pie -fno-stack-protector -fno-omit-frame-pointer \
-	-fno-strict-aliasing -fno-common -fno-builtin-strlen \
+	-fno-strict-aliasing -fno-common -fno-optimize-sibling-calls -fno-builtin-strlen \
 	-m32 -march=i686 -mno-sse -mno-mmx -mno-80387 -mno-red-zone \
 	$(WARN) -I$(TOP) -DCONFIG_HZ=$(HZ) -MD -MP
 KASFLAGS := -f elf32 -g -F dwarf
@@ -40,11 +40,19 @@ CLEAN_FILES :=
 
 include $(sort $(wildcard */*.mk */*/*.mk))
 
-# Setup: install missing tools from Debian's archive (idempotent).
-SETUP_STAMP := $(B)/.setup-done
+# Setup: before anything else, make sure the tools are installed.  GNU make
+# first remakes the included $(SETUP_STAMP) (running tools/setup.sh, which
+# installs what is missing from Debian's archive), then restarts and reads
+# this Makefile again, so the compiler paths below are found.  `make clean`
+# and `make help` need no tools.
+SETUP_STAMP := $(B)/setup.mk
+ifeq ($(filter-out clean help,$(or $(MAKECMDGOALS),all)),)
+else
+include $(SETUP_STAMP)
+endif
 $(SETUP_STAMP): tools/setup.sh
 	@tools/setup.sh --check >/dev/null 2>&1 || tools/setup.sh
-	@mkdir -p $(B) && touch $@
+	@mkdir -p $(B) && echo "# tools/setup.sh found every tool" > $@
 setup:
 	tools/setup.sh
 
@@ -146,8 +154,8 @@ debug: $(ISO)
 test-kernel: $(B)/maestro-test.elf
 	tools/run-ktest.sh $(B)/maestro-test.elf
 
-test-system: $(ISO)
-	$(PYTHON) tests/system/run.py --iso $(ISO)
+test-system: $(ISO) $(B)/maestro.elf
+	$(PYTHON) tests/system/run.py --iso $(ISO) --kernel $(B)/maestro.elf
 
 LEVELS := host kernel system
 test: | $(SETUP_STAMP)
