@@ -38,3 +38,18 @@ void *memchr(const void *s, int c, size_t n)
 			return (void *)p;
 	return NULL;
 }
+
+/*
+ * memchr_inv(s, c, n): pointer to the first of the n bytes at s that is not
+ * (unsigned char)c, or NULL when all are.  Used to check poison and fill
+ * patterns; a byte loop is enough for that.
+ */
+void *memchr_inv(const void *s, int c, size_t n)
+{
+	const unsigned char *p = s;
+
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != (unsigned char)c)
+			return (void *)(p + i);
+	return NULL;
+}

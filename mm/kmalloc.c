@@ -143,18 +143,6 @@ static bool kmalloc_slot_ok(const struct page *pg, const void *p)
 
 /* ---- debug layout ---------------------------------------------------- */
 
-/* Index of the first byte of [p, p + n) that is not c, or n. */
-static size_t first_not(const void *p, int c, size_t n)
-{
-	const unsigned char *b = p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (b[i] != (unsigned char)c)
-			return i;
-	return n;
-}
-
 /*
  * State of a debug-mode object: 0, -ENOENT (freed), -EUCLEAN (trailer
  * corrupted) or -EOVERFLOW (redzone overwritten).
@@ -171,8 +159,8 @@ static int kmalloc_debug_state(const struct page *pg, const void *obj)
 	    t->size > slot - KMALLOC_DEBUG_EXTRA)
 		return -EUCLEAN;
 	zone = slot - sizeof(*t) - t->size;
-	if (first_not((const char *)obj + t->size, KMALLOC_POISON_REDZONE,
-		      zone) != zone)
+	if (memchr_inv((const char *)obj + t->size, KMALLOC_POISON_REDZONE,
+		       zone))
 		return -EOVERFLOW;
 	return 0;
 }
@@ -221,7 +209,7 @@ static void kmalloc_debug_check_free(const struct page *pg, const void *obj,
 	const char *body = (const char *)obj + sizeof(void *);
 
 	if (trailer_of(obj, slot)->magic != KMALLOC_MAGIC_FREE ||
-	    first_not(body, KMALLOC_POISON_FREE, n) != n)
+	    memchr_inv(body, KMALLOC_POISON_FREE, n))
 		kmalloc_report("written after free", obj, caller);
 }
 

@@ -169,6 +169,22 @@ static void check_strchr(size_t a, size_t len, unsigned char c)
 		  a, len, c);
 }
 
+TEST(memchr_inv_finds_first_other_byte)
+{
+	unsigned char area[64];
+
+	memset(area, 0x6b, sizeof(area));
+	CHECK(memchr_inv(area, 0x6b, sizeof(area)) == NULL);
+	CHECK(memchr_inv(area, 0x6b, 0) == NULL);
+	for (size_t i = 0; i < sizeof(area); i++) {
+		area[i] = 0x6a;
+		CHECK_MSG(memchr_inv(area, 0x6b, sizeof(area)) == area + i,
+			  "pos %zu", i);
+		CHECK(memchr_inv(area, 0x16b, i) == NULL);
+		area[i] = 0x6b;
+	}
+}
+
 TEST(strchr_strrchr_every_alignment_and_length)
 {
 	static const unsigned char chars[] = { 0, 0x01, 0x80, 0xff, 'q' };

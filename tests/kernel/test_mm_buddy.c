@@ -8,6 +8,7 @@
  * one order, and the detection of bad page_free calls.
  */
 #include "kernel/ktest.h"
+#include "lib/random.h"
 #include "mm/mm.h"
 
 /* Per-order free block counts, to compare before and after a test. */
@@ -35,16 +36,6 @@ static void expect_snapshot(struct ktest_ctx *ctx,
 	KT_EXPECT_EQ(ctx, now.free, s->free);
 	for (o = 0; o < PAGE_MAX_ORDER; o++)
 		KT_EXPECT_EQ(ctx, now.blocks[o], s->blocks[o]);
-}
-
-static uint32_t xorshift32(uint32_t *state)
-{
-	uint32_t x = *state;
-
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	return *state = x;
 }
 
 KTEST(buddy, alloc_free_accounting)

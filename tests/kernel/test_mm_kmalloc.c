@@ -9,29 +9,14 @@
  */
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
+#include "lib/random.h"
 #include "lib/string.h"
 #include "mm/mm.h"
-
-static uint32_t xorshift32(uint32_t *state)
-{
-	uint32_t x = *state;
-
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	return *state = x;
-}
 
 /* Whether the n bytes at p are all c. */
 static bool all_bytes(const void *p, int c, size_t n)
 {
-	const unsigned char *b = p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (b[i] != (unsigned char)c)
-			return false;
-	return true;
+	return memchr_inv(p, c, n) == NULL;
 }
 
 KTEST(kmalloc, sizes_and_alignment)
