@@ -15,6 +15,7 @@
 #include "kernel/cpu.h"
 #include "kernel/crash.h"
 #include "kernel/errno.h"
+#include "kernel/init.h"
 #include "kernel/interrupt.h"
 #include "kernel/ktest.h"
 #include "kernel/panic.h"
@@ -88,6 +89,8 @@ void kmain(uint32_t magic, uint32_t info_phys)
 	clock_init_realtime();
 	cpu_sti();
 	timeline_mark("clocks");
+	initcalls_run();
+	timeline_mark("subsystems");
 	kernel_ready();
 	if (ktest_mode)
 		qemu_debug_exit(ktest_run_all() ? KTEST_EXIT_FAIL : KTEST_EXIT_PASS);

@@ -11,6 +11,7 @@
  *   strchr, strrchr				(lib/strchr.c)
  *   strcpy, strncpy, strlcpy, strlcat		(lib/strcpy.c)
  *   strspn, strcspn				(lib/strspn.c)
+ *   strstr					(lib/strstr.c)
  *
  * strlcpy and strlcat are the OpenBSD ones: they take the full size of the
  * destination, always NUL-terminate it when that size is non-zero, and
@@ -50,6 +51,7 @@ size_t strlcat(char *dst, const char *src, size_t size);
 
 size_t strspn(const char *s, const char *accept);
 size_t strcspn(const char *s, const char *reject);
+char *strstr(const char *haystack, const char *needle);
 
 #ifndef LIB_STRING_NO_BUILTINS
 #define memcpy(dst, src, n)	__builtin_memcpy(dst, src, n)

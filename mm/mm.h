@@ -63,16 +63,27 @@ static inline uintptr_t virt_to_phys(const void *va)
 }
 
 /* One per physical frame of lowmem, indexed by frame number. */
+struct address_space;
+
 struct page {
-	struct list_head list;	/* free: buddy list; allocated: the owner's */
+	struct list_head list;	/* free: buddy list; allocated: the owner's
+				 * (page cache: LRU or its mapping's dirty list) */
 	uint16_t flags;		/* PAGE_FLAG_* */
 	uint8_t order;		/* order of the free or allocated block it heads */
-	uint8_t slab_class;	/* kmalloc size class while PAGE_FLAG_SLAB */
+	union {
+		uint8_t slab_class;	/* kmalloc size class (PAGE_FLAG_SLAB) */
+		uint8_t dirty_sectors;	/* page cache: device sectors to write */
+	};
 	union {
 		uint32_t refcount;	/* users of an allocated frame */
 		uint32_t slab_inuse;	/* kmalloc objects handed out */
 	};
-	void *slab_free;	/* kmalloc: first free object of this page */
+	union {
+		void *slab_free;	/* kmalloc: first free object */
+		struct page *hash_next;	/* page cache: hash chain */
+	};
+	struct address_space *mapping;	/* page cache: owner */
+	uint32_t index;			/* page cache: index in mapping */
 };
 
 #define PAGE_FLAG_RESERVED	0x1	/* never given out (kernel, BIOS, holes) */
@@ -80,6 +91,10 @@ struct page {
 #define PAGE_FLAG_SLAB		0x4	/* owned by kmalloc */
 #define PAGE_FLAG_ALLOC		0x8	/* heads an allocated buddy block */
 #define PAGE_FLAG_KDEBUG	0x10	/* kmalloc objects carry debug trailers */
+#define PAGE_FLAG_CACHE		0x20	/* in the page cache */
+#define PAGE_FLAG_UPTODATE	0x40	/* page cache: data valid */
+#define PAGE_FLAG_DIRTY		0x80	/* page cache: to be written back */
+#define PAGE_FLAG_LOCKED	0x100	/* page cache: I/O in progress */
 
 /* mm/init.c */
 void mm_init(void);				/* buddy + heap + page tables */

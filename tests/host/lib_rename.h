@@ -36,6 +36,7 @@
 #define strlcat		lib_strlcat
 #define strspn		lib_strspn
 #define strcspn		lib_strcspn
+#define strstr		lib_strstr
 #define vsnprintf	lib_vsnprintf
 #define snprintf	lib_snprintf
 #define vscnprintf	lib_vscnprintf

@@ -129,6 +129,19 @@ TEST(strlcat_truncation)
 	CHECK(strlcat(buf, "abc", 0) == 3);
 }
 
+TEST(strstr_cases)
+{
+	const char *h = "rootfs.ext2 rootfs";
+
+	CHECK(strstr(h, "") == h);
+	CHECK(strstr(h, "rootfs") == h);
+	CHECK(strstr(h, " root") == h + 11);
+	CHECK(strstr(h, "fs") == h + 4);
+	CHECK(strstr(h, "rootfsx") == NULL);
+	CHECK(strstr("", "a") == NULL);
+	CHECK(strstr("aab", "ab") != NULL && strcmp(strstr("aab", "ab"), "ab") == 0);
+}
+
 TEST(strspn_and_strcspn)
 {
 	CHECK(strspn("", "abc") == 0);

@@ -1,0 +1,1 @@
+KERNEL_SRCS += drivers/block/blkdev.c drivers/block/mbr.c drivers/block/ramdisk.c

@@ -1,0 +1,280 @@
+/*
+ * vfs.h: the virtual filesystem: superblocks, inodes, open files, path
+ * lookup and mounts, with const ops tables for filesystems, inodes and
+ * files.
+ *
+ * Objects:
+ * - struct fs_type: a filesystem driver ("ext2", "devfs", "procfs"),
+ *   registered with vfs_register_fs(); its mount() fills a super_block.
+ * - struct super_block: one mounted filesystem; sb->root is its root inode.
+ * - struct inode: one file.  The filesystem allocates it (super_ops
+ *   alloc_inode, so it can embed it in a bigger struct) and fills it in
+ *   read_inode.  Inodes are cached by (sb, ino) and counted: iget/iput.
+ *   When the last reference goes and nlink is 0, evict_inode frees it on
+ *   disk.  A regular file's data lives in the page cache under
+ *   inode->mapping.
+ * - struct file: an open file: an inode, an offset, open flags.
+ *
+ * Names passed to inode ops are single, NUL-terminated path components
+ * (no '/', not "." or "..", at most NAME_MAX bytes): the VFS checks that.
+ * Inode ops that create return the new inode with a reference in *out.
+ * All functions return 0 or -Exxx (pointers: NULL or ERR_PTR).
+ *
+ * Buffers given to file ops are kernel addresses.
+ *
+ * Interface (fs/vfs*.c): vfs_register_fs, vfs_mount, vfs_umount,
+ * vfs_lookup, vfs_open, vfs_close, vfs_read, vfs_write, vfs_lseek,
+ * vfs_readdir, vfs_mkdir, vfs_mknod, vfs_unlink, vfs_rmdir, vfs_link,
+ * vfs_symlink, vfs_readlink, vfs_rename, vfs_truncate, vfs_stat,
+ * vfs_sync, iget, iput, igrab, inode_mark_dirty, inode_permission,
+ * generic_file_read, generic_file_write, generic_file_fsync,
+ * block_mapping_ops (page cache ops for filesystems on a block device
+ * that implement inode_ops.get_block).
+ */
+#ifndef FS_VFS_H
+#define FS_VFS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "fs/stat.h"
+#include "lib/hash.h"
+#include "lib/list.h"
+#include "mm/pagecache.h"
+
+#define NAME_MAX	255
+#define PATH_MAX	4096
+#define SYMLOOP_MAX	40	/* symbolic links followed in one lookup */
+
+struct blkdev;
+struct file;
+struct inode;
+struct super_block;
+
+typedef long ssize_t;
+
+struct timespec64 {
+	int64_t tv_sec;
+	long tv_nsec;
+};
+
+/* ---- filesystems and superblocks ------------------------------------- */
+
+#define SB_RDONLY	0x1	/* as MS_RDONLY */
+
+struct kstatfs {
+	uint32_t type;		/* magic, e.g. 0xEF53 */
+	uint32_t block_size;
+	uint64_t blocks, blocks_free, blocks_avail;
+	uint64_t files, files_free;
+	uint32_t name_max;
+};
+
+struct super_ops {
+	struct inode *(*alloc_inode)(struct super_block *sb);	/* zeroed */
+	void (*destroy_inode)(struct inode *inode);
+	/* Fill inode (inode->ino set) from the disk. */
+	int (*read_inode)(struct inode *inode);
+	/* Write the inode's fields back (to the cache). */
+	int (*write_inode)(struct inode *inode);
+	/* Last reference gone with nlink 0: free its blocks and the inode. */
+	void (*evict_inode)(struct inode *inode);
+	/* Write back superblock and metadata (not file data). */
+	int (*sync)(struct super_block *sb);
+	void (*put_super)(struct super_block *sb);
+	int (*statfs)(struct super_block *sb, struct kstatfs *st);
+};
+
+struct super_block {
+	const struct super_ops *ops;
+	const struct fs_type *type;
+	struct blkdev *dev;		/* NULL for devfs and procfs */
+	uint32_t dev_id;		/* st_dev: major << 8 | minor */
+	unsigned int flags;		/* SB_* */
+	uint32_t block_size;
+	uint32_t magic;
+	struct inode *root;
+	void *fs_info;			/* the filesystem's own */
+	struct list_head inodes;	/* every cached inode of this sb */
+	struct inode *covered;		/* the directory it is mounted on */
+	struct list_head mounts;	/* in the mount table */
+	char dev_name[32];		/* as given to mount */
+	char mount_path[128];		/* for /proc/mounts */
+};
+
+struct fs_type {
+	const char *name;
+	bool needs_dev;			/* mounts a block device */
+	/* Fill sb (dev, flags set) and sb->root: 0 or -Exxx. */
+	int (*mount)(struct super_block *sb, const char *options);
+	struct fs_type *next;
+};
+
+int vfs_register_fs(struct fs_type *type);
+
+/* ---- inodes ----------------------------------------------------------- */
+
+struct iattr {
+	unsigned int valid;		/* ATTR_* */
+	uint16_t mode;
+	uint32_t uid, gid;
+	uint64_t size;
+	struct timespec64 atime, mtime;
+};
+#define ATTR_MODE	0x01
+#define ATTR_UID	0x02
+#define ATTR_GID	0x04
+#define ATTR_SIZE	0x08
+#define ATTR_ATIME	0x10
+#define ATTR_MTIME	0x20
+
+struct inode_ops {
+	/* Inode number of name in dir, or -ENOENT. */
+	int (*lookup)(struct inode *dir, const char *name, uint32_t *ino);
+	/* Regular file, device node, fifo or socket (by mode). */
+	int (*mknod)(struct inode *dir, const char *name, uint16_t mode,
+		     uint32_t rdev, struct inode **out);
+	int (*mkdir)(struct inode *dir, const char *name, uint16_t mode,
+		     struct inode **out);
+	int (*symlink)(struct inode *dir, const char *name, const char *target,
+		       struct inode **out);
+	int (*link)(struct inode *dir, const char *name, struct inode *target);
+	int (*unlink)(struct inode *dir, const char *name);
+	int (*rmdir)(struct inode *dir, const char *name);	/* -ENOTEMPTY */
+	/* Replaces an existing new_name (the VFS checked the types). */
+	int (*rename)(struct inode *old_dir, const char *old_name,
+		      struct inode *new_dir, const char *new_name);
+	/* Copy the target into buf (not NUL-terminated); returns its length. */
+	ssize_t (*readlink)(struct inode *inode, char *buf, size_t len);
+	/* Change attributes; ATTR_SIZE truncates or extends, freeing blocks. */
+	int (*setattr)(struct inode *inode, const struct iattr *attr);
+	/* Disk block holding file block fblock (0: a hole); with create,
+	 * allocate it (zeroed) if missing.  For block_mapping_ops. */
+	int (*get_block)(struct inode *inode, uint32_t fblock, bool create,
+			 uint32_t *dblock);
+};
+
+struct inode {
+	struct super_block *sb;
+	uint32_t ino;
+	uint16_t mode;			/* S_IF* | permissions */
+	uint32_t nlink;
+	uint32_t uid, gid;
+	uint64_t size;
+	uint64_t blocks;		/* 512-byte units allocated */
+	uint32_t rdev;			/* device nodes */
+	struct timespec64 atime, mtime, ctime;
+	const struct inode_ops *iops;
+	const struct file_ops *fops;
+	struct address_space mapping;	/* file data in the page cache */
+	void *private;			/* devfs, procfs: the node's data */
+
+	/* Owned by the VFS. */
+	uint32_t refcount;
+	bool dirty;
+	struct hlist_node hash;		/* inode cache, by (sb, ino) */
+	struct list_head sb_link;	/* sb->inodes */
+	struct super_block *mounted;	/* a filesystem mounted here */
+};
+
+/* Cached inode ino of sb, read if needed; ERR_PTR on failure. */
+struct inode *iget(struct super_block *sb, uint32_t ino);
+struct inode *igrab(struct inode *inode);	/* one more reference */
+void iput(struct inode *inode);
+void inode_mark_dirty(struct inode *inode);
+/* Insert a new inode (from a create op) into the cache: refcount 1. */
+void inode_hash_insert(struct inode *inode);
+struct timespec64 vfs_now(void);
+
+/* May the current user access inode as mask (MAY_*)? 0 or -EACCES. */
+#define MAY_EXEC	1
+#define MAY_WRITE	2
+#define MAY_READ	4
+int inode_permission(struct inode *inode, int mask);
+
+/* ---- open files ------------------------------------------------------- */
+
+/* Called for each directory entry; returns false to stop (buffer full). */
+typedef bool (*dir_emit_t)(void *ctx, const char *name, size_t len,
+			   uint32_t ino, unsigned int dtype);
+
+struct file_ops {
+	int (*open)(struct inode *inode, struct file *f);
+	int (*release)(struct inode *inode, struct file *f);
+	ssize_t (*read)(struct file *f, void *buf, size_t len, uint64_t *pos);
+	ssize_t (*write)(struct file *f, const void *buf, size_t len,
+			 uint64_t *pos);
+	/* Emit entries from f->pos on, advancing f->pos past each emitted. */
+	int (*readdir)(struct file *f, dir_emit_t emit, void *ctx);
+	int (*ioctl)(struct file *f, unsigned int cmd, unsigned long arg);
+	int (*fsync)(struct file *f);
+};
+
+struct file {
+	struct inode *inode;
+	const struct file_ops *fops;
+	unsigned int flags;		/* O_* */
+	uint64_t pos;
+	uint32_t refcount;
+	void *private;
+};
+
+/* ---- the calls -------------------------------------------------------- */
+
+/* Credentials for permission checks until processes exist: root. */
+struct cred {
+	uint32_t uid, gid;
+};
+extern struct cred vfs_cred;
+
+#define LOOKUP_FOLLOW	0x1	/* follow a symbolic link in the last part */
+#define LOOKUP_PARENT	0x2	/* stop at the parent of the last part */
+
+int vfs_lookup(const char *path, unsigned int flags, struct inode **out);
+/* The parent directory and the last component of path. */
+int vfs_lookup_parent(const char *path, struct inode **dir, char *last);
+
+int vfs_mount(const char *dev, const char *path, const char *fstype,
+	      unsigned int flags, const char *options);
+int vfs_umount(const char *path);
+/* Mount the root filesystem from dev_name ("/dev/ram0"): 0 or -Exxx. */
+int vfs_mount_root(const char *dev_name, const char *fstype, unsigned int flags);
+
+struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode);
+int vfs_close(struct file *f);
+ssize_t vfs_read(struct file *f, void *buf, size_t len);
+ssize_t vfs_write(struct file *f, const void *buf, size_t len);
+int64_t vfs_lseek(struct file *f, int64_t off, int whence);
+int vfs_readdir(struct file *f, dir_emit_t emit, void *ctx);
+int vfs_fsync(struct file *f);
+
+int vfs_mkdir(const char *path, uint16_t mode);
+int vfs_mknod(const char *path, uint16_t mode, uint32_t rdev);
+int vfs_unlink(const char *path);
+int vfs_rmdir(const char *path);
+int vfs_link(const char *old_path, const char *new_path);
+int vfs_symlink(const char *target, const char *path);
+ssize_t vfs_readlink(const char *path, char *buf, size_t len);
+int vfs_rename(const char *old_path, const char *new_path);
+int vfs_truncate(const char *path, uint64_t size);
+int vfs_stat(const char *path, bool follow, struct kstat *st);
+int vfs_statfs(const char *path, struct kstatfs *st);
+int vfs_sync(void);			/* every mounted filesystem */
+
+/* ---- helpers for filesystems ----------------------------------------- */
+
+/* read/write through inode->mapping; write extends size. */
+ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos);
+ssize_t generic_file_write(struct file *f, const void *buf, size_t len,
+			   uint64_t *pos);
+int generic_file_fsync(struct file *f);
+/*
+ * Page cache ops for files of a block-device filesystem, built on
+ * inode_ops.get_block.  Holes read as zeros.  generic_file_write allocates
+ * the blocks a write covers (get_block with create) before copying, so a
+ * full disk fails the write with -ENOSPC; writepage then only writes the
+ * blocks that are mapped.
+ */
+extern const struct address_space_ops block_mapping_ops;
+
+#endif

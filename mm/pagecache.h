@@ -1,0 +1,87 @@
+/*
+ * pagecache.h: the one page cache.
+ *
+ * Every cached page belongs to a mapping (struct address_space) and has an
+ * index in it: a mapping is either a file's data (its inode's) or a whole
+ * block device's contents (filesystem metadata is read through it).  Pages
+ * are found by (mapping, index) in one hash table.
+ *
+ * A clean page nobody holds sits on the global LRU list and can be
+ * reclaimed; a dirty page sits on its mapping's dirty list until it is
+ * written back (pagecache_sync_mapping, pagecache_sync_all: by sync, fsync,
+ * unmount and, once threads exist, a flusher).  A page under I/O is
+ * locked.  The mapping's ops read and write one page; readpages, when
+ * present, reads several consecutive pages in one request (read-ahead).
+ *
+ * References: pagecache_read/grab return a page with a reference held;
+ * pagecache_put drops it.  A page's data is page_address(pg) (lowmem).
+ *
+ * Interface: mapping_init, pagecache_read, pagecache_grab, pagecache_put,
+ * pagecache_mark_dirty, pagecache_sync_mapping, pagecache_sync_all,
+ * pagecache_truncate, pagecache_reclaim, pagecache_alloc_page,
+ * pagecache_get_stats.
+ */
+#ifndef MM_PAGECACHE_H
+#define MM_PAGECACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "lib/list.h"
+#include "mm/mm.h"
+
+struct address_space;
+
+struct address_space_ops {
+	/* Fill pg (index pg->index) from the backing store: 0 or -Exxx. */
+	int (*readpage)(struct address_space *m, struct page *pg);
+	/* Optional: fill n pages of consecutive indexes in one go. */
+	int (*readpages)(struct address_space *m, struct page **pgs,
+			 unsigned int n);
+	/* Write pg back: 0 or -Exxx. */
+	int (*writepage)(struct address_space *m, struct page *pg);
+};
+
+struct address_space {
+	const struct address_space_ops *ops;
+	void *host;			/* struct inode * or struct blkdev * */
+	uint32_t nrpages;		/* pages cached */
+	uint32_t max_index;		/* highest index ever cached, + 1 */
+	uint32_t last_read;		/* for detecting sequential reads */
+	uint32_t ra_pages;		/* current read-ahead window */
+	struct list_head dirty;		/* dirty pages */
+	int error;			/* first write-back error, reported once */
+};
+
+struct pagecache_stats {
+	uint64_t hits, misses;
+	uint64_t reads;			/* pages read from backing stores */
+	uint64_t readahead;		/* of which read ahead */
+	uint64_t writes;		/* pages written back */
+	uint64_t evictions;
+	uint32_t cached, dirty;		/* pages now */
+};
+
+void mapping_init(struct address_space *m, const struct address_space_ops *ops,
+		  void *host);
+
+/* Page index of m, read if needed; ERR_PTR(-EIO/-ENOMEM) on failure. */
+struct page *pagecache_read(struct address_space *m, uint32_t index);
+/* Page index of m without reading it (the caller overwrites it all);
+ * check PAGE_FLAG_UPTODATE.  ERR_PTR(-ENOMEM) on failure. */
+struct page *pagecache_grab(struct address_space *m, uint32_t index);
+void pagecache_put(struct page *pg);
+void pagecache_mark_dirty(struct page *pg);
+
+/* Write back dirty pages: 0 or the first error. */
+int pagecache_sync_mapping(struct address_space *m);
+int pagecache_sync_all(void);
+/* Drop pages with index >= from (dirty ones are discarded). */
+void pagecache_truncate(struct address_space *m, uint32_t from);
+/* Evict up to want clean unused pages, oldest first; returns how many. */
+size_t pagecache_reclaim(size_t want);
+/* A free page for the cache, reclaiming when memory is short. */
+struct page *pagecache_alloc_page(void);
+void pagecache_get_stats(struct pagecache_stats *st);
+
+#endif
