@@ -20,6 +20,8 @@ PYTHON := python3
 QEMU := qemu-system-i386
 
 HZ ?= 100
+comma := ,
+space := $(subst ,, )
 KVM ?= 0
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -35,6 +37,10 @@ KLDFLAGS := -m elf_i386 -nostdlib -z max-page-size=0x1000 --no-warn-rwx-segments
 
 KERNEL_SRCS :=
 KTEST_SRCS :=
+# Disk images and QEMU options the test kernel needs (fragments add to them).
+KTEST_DEPS :=
+KTEST_QEMU_ARGS :=
+KTEST_MODULES :=
 LIB_SRCS :=
 CLEAN_FILES :=
 
@@ -151,8 +157,12 @@ debug: $(ISO)
 # ---------------------------------------------------------------------------
 # Tests: three levels, each ending in "N passed, N failed"; `make test`
 # runs all three and sums them.
-test-kernel: $(B)/maestro-test.elf
-	tools/run-ktest.sh $(B)/maestro-test.elf
+# KTEST_MODULES: files given to the test kernel as Multiboot modules (each
+# becomes a RAM disk: ram1, ram2, ... in order).
+test-kernel: $(B)/maestro-test.elf $(KTEST_DEPS) $(KTEST_MODULES)
+	tools/run-ktest.sh $(B)/maestro-test.elf \
+		$(if $(KTEST_MODULES),-initrd "$(subst $(space),$(comma),$(strip $(KTEST_MODULES)))") \
+		$(KTEST_QEMU_ARGS)
 
 test-system: $(ISO) $(B)/maestro.elf
 	$(PYTHON) tests/system/run.py --iso $(ISO) --kernel $(B)/maestro.elf

@@ -60,6 +60,9 @@ static void early_init(uint32_t magic, uint32_t info_phys)
 		panic("not started by a Multiboot loader; cannot find memory");
 	pr_info("boot loader: %s\n", boot_info.loader[0] ? boot_info.loader : "?");
 	pr_info("command line: %s\n", boot_info.cmdline);
+	for (unsigned int i = 0; i < boot_info.module_count; i++)
+		pr_info("module %u: '%s', %u KiB\n", i, boot_info.modules[i].cmdline,
+			(boot_info.modules[i].end - boot_info.modules[i].start) >> 10);
 	cmdline_parse(boot_info.cmdline);
 }
 

@@ -1,26 +1,34 @@
 /*
- * ramdisk.c: /dev/ram0, the root filesystem image that GRUB loads.
+ * ramdisk.c: RAM disks made of the boot loader's modules.
  *
- * The ISO's GRUB menu loads rootfs.ext2 as a Multiboot module with the
- * string "rootfs"; the memory allocator has reserved it, and it lies in
- * lowmem, so the RAM disk reads and writes it in place through the linear
- * map.  Transfers are memcpy and complete at once (BLK_DONE).  With no
- * such module there is no ram0, and the boot log says so.
+ * Every Multiboot module becomes a RAM disk.  The one whose string
+ * contains "rootfs" (the ISO's GRUB menu loads rootfs.ext2 that way) is
+ * /dev/ram0, the default root; the others are ram1, ram2, ... in the order
+ * the loader lists them (the test kernel gets its ext2 test images so).
+ * The memory allocator has reserved the modules, and they lie in lowmem,
+ * so a RAM disk reads and writes its module in place through the linear
+ * map: transfers are memcpy and complete at once (BLK_DONE).
  */
 #include "drivers/block/blkdev.h"
 #include "kernel/boot.h"
 #include "kernel/errno.h"
 #include "kernel/init.h"
 #include "kernel/printk.h"
+#include "lib/printf.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 
-static struct blkdev ram0 = { .name = "ram0" };
-static uint8_t *ram0_data;
+struct ramdisk {
+	struct blkdev dev;
+	uint8_t *data;
+};
+
+static struct ramdisk ramdisks[BOOT_MAX_MODULES];
 
 static int ramdisk_start(struct blkdev *dev, struct blk_request *rq)
 {
-	uint8_t *p = ram0_data + (rq->sector << SECTOR_SHIFT);
+	struct ramdisk *rd = dev->driver_data;
+	uint8_t *p = rd->data + (rq->sector << SECTOR_SHIFT);
 
 	for (unsigned int i = 0; i < rq->nseg; i++) {
 		if (rq->op == BLK_READ)
@@ -36,30 +44,39 @@ static const struct blkdev_ops ramdisk_ops = {
 	.start = ramdisk_start,
 };
 
-static const struct boot_module *ramdisk_module(void)
+static int ramdisk_add(struct ramdisk *rd, unsigned int no,
+		       const struct boot_module *m)
 {
-	for (unsigned int i = 0; i < boot_info.module_count; i++)
-		if (strstr(boot_info.modules[i].cmdline, "rootfs"))
-			return &boot_info.modules[i];
-	return NULL;
+	if (m->end > LOWMEM_MAX || m->end <= m->start ||
+	    m->end - m->start < SECTOR_SIZE) {
+		pr_err("ramdisk: module '%s' at 0x%x-0x%x is unusable\n",
+		       m->cmdline, m->start, m->end);
+		return -EINVAL;
+	}
+	snprintf(rd->dev.name, sizeof(rd->dev.name), "ram%u", no);
+	rd->data = phys_to_virt(m->start);
+	rd->dev.nr_sectors = (m->end - m->start) >> SECTOR_SHIFT;
+	rd->dev.ops = &ramdisk_ops;
+	rd->dev.driver_data = rd;
+	return blkdev_register(&rd->dev);
 }
 
 static int ramdisk_init(void)
 {
-	const struct boot_module *m = ramdisk_module();
+	unsigned int next = 1;
+	bool have_root = false;
 
-	if (!m) {
-		pr_info("ramdisk: no rootfs module, no /dev/ram0\n");
-		return 0;
+	for (unsigned int i = 0; i < boot_info.module_count; i++) {
+		const struct boot_module *m = &boot_info.modules[i];
+		bool root = !have_root && strstr(m->cmdline, "rootfs");
+
+		if (ramdisk_add(&ramdisks[i], root ? 0 : next, m) == 0) {
+			have_root |= root;
+			next += !root;
+		}
 	}
-	if (m->end > LOWMEM_MAX || m->end - m->start < SECTOR_SIZE) {
-		pr_err("ramdisk: rootfs module at 0x%x-0x%x is unusable\n",
-		       m->start, m->end);
-		return -EINVAL;
-	}
-	ram0_data = phys_to_virt(m->start);
-	ram0.nr_sectors = (m->end - m->start) >> SECTOR_SHIFT;
-	ram0.ops = &ramdisk_ops;
-	return blkdev_register(&ram0);
+	if (!have_root)
+		pr_info("ramdisk: no rootfs module, so no /dev/ram0\n");
+	return 0;
 }
 INITCALL(INIT_DEVICE, ramdisk_init);
