@@ -62,6 +62,8 @@ def iso_boot(opts, args, **kw):
     check("boot loader: GRUB" in out, "not booted by GRUB")
     check(re.search(r"mm: \d+ KiB of RAM found", out), "no memory report")
     check(re.search(r"boot: memory +[0-9.]+ ms", out), "no boot timeline")
+    check(re.search(r"module 0: 'rootfs'", out), "GRUB did not load rootfs.ext2")
+    check(re.search(r"block: ram0: \d+ sectors", out), "no /dev/ram0")
     return "GRUB to banner %.1fs, to ready %.1fs, kernel %.1f ms" % (
         banner_at, ready_at, kernel_ms)
 
