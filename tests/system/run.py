@@ -141,6 +141,32 @@ def crash_panic_report(opts):
                r".*Call trace:\n.*crash_if_asked\+0x")
 
 
+def shutdown_test(opts, kind, machine, message):
+    with Machine(["-kernel", opts.kernel, "-append", "shutdown=" + kind],
+                 machine=machine) as m:
+        m.expect(READY, BOOT_TIMEOUT)
+        m.expect(message, 30)
+        status = m.wait_exit(30)
+        check(status == 0, "QEMU did not stop by itself (status %r)" % status)
+        check("did not turn off" not in m.output, "power-off failed")
+        check(m.output.count("booting") == 1, "the kernel booted twice")
+
+
+@system_test
+def poweroff_acpi_pc(opts):
+    shutdown_test(opts, "poweroff", None, r"acpi: .* S5 found")
+
+
+@system_test
+def poweroff_acpi_q35(opts):
+    shutdown_test(opts, "poweroff", "q35", r"Power down\.")
+
+
+@system_test
+def reboot_resets_the_machine(opts):
+    shutdown_test(opts, "reboot", None, r"Restarting system\.")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--iso", default="maestro.iso")
