@@ -120,7 +120,7 @@ static void ata_watchdog(struct tick_hook *hook)
 
 		if (ch->rq && clock_ns() > ch->deadline_ns) {
 			uint8_t status = inb(ch->ctl + ATA_REG_ALTSTATUS);
-			uint8_t bms = ch->bm ? inb(ch->bm + BM_REG_STATUS) : 0;
+			uint8_t bms = ch->dma ? inb(ch->bm + BM_REG_STATUS) : 0;
 
 			ch->cur->stats.timeouts++;
 			pr_err("ata: %s: no interrupt for %u ms; resetting the "
