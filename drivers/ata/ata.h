@@ -16,7 +16,8 @@
  * not accepted) and returns -ENODEV for a device that is not an ATA disk.
  *
  * Interface: ata_is_disk, ata_set_mode, ata_get_mode, ata_force_lba48,
- * ata_get_info, ata_get_stats, ata_set_timeout_ms, ata_test_drop_irq.
+ * ata_set_max_sectors, ata_get_info, ata_get_stats, ata_set_timeout_ms,
+ * ata_test_drop_irq.
  */
 #ifndef DRIVERS_ATA_ATA_H
 #define DRIVERS_ATA_ATA_H
@@ -65,6 +66,9 @@ int ata_get_mode(const struct blkdev *dev);	/* enum ata_mode or -ENODEV */
 /* Use LBA48 commands for every request, not only where LBA28 cannot
  * reach or count; -EOPNOTSUPP when the drive has no LBA48. */
 int ata_force_lba48(struct blkdev *dev, bool on);
+/* Split requests into commands of at most max sectors (0: the default,
+ * 256 with LBA28, 8192 with LBA48), as Linux's max_sectors_kb does. */
+int ata_set_max_sectors(struct blkdev *dev, uint32_t max);
 int ata_get_info(const struct blkdev *dev, struct ata_info *info);
 int ata_get_stats(const struct blkdev *dev, struct ata_stats *stats);
 /* Watchdog: a command with no progress for this long is failed, the

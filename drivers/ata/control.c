@@ -51,6 +51,20 @@ int ata_force_lba48(struct blkdev *dev, bool on)
 	return 0;
 }
 
+int ata_set_max_sectors(struct blkdev *dev, uint32_t max)
+{
+	struct ata_drive *d;
+	uint32_t flags;
+
+	if (!ata_is_disk(dev))
+		return -ENODEV;
+	d = ata_drive_of(dev);
+	flags = spin_lock_irqsave(&d->ch->lock);
+	d->max_sectors = max;
+	spin_unlock_irqrestore(&d->ch->lock, flags);
+	return 0;
+}
+
 int ata_get_info(const struct blkdev *dev, struct ata_info *info)
 {
 	if (!ata_is_disk(dev))

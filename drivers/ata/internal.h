@@ -44,6 +44,7 @@ struct ata_drive {
 	struct ata_info info;
 	enum ata_mode mode;
 	bool force_lba48;
+	uint32_t max_sectors;		/* per command; 0: the default */
 	bool drop_irq;			/* ata_test_drop_irq() */
 	struct ata_stats stats;
 	struct blk_request *pending;	/* waiting for the channel */

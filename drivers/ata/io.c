@@ -22,7 +22,9 @@
 
 uint32_t ata_max_chunk(const struct ata_drive *d)
 {
-	return d->info.lba48 ? ATA_LBA48_CHUNK : ATA_LBA28_MAX_COUNT;
+	uint32_t max = d->info.lba48 ? ATA_LBA48_CHUNK : ATA_LBA28_MAX_COUNT;
+
+	return d->max_sectors ? MIN(d->max_sectors, max) : max;
 }
 
 void ata_cursor_advance(const struct blk_request *rq, struct ata_cursor *c,

@@ -19,6 +19,7 @@
 #define REGION_SEGS	8192u
 #define REGION_BIG	10240u	/* 2048 sectors */
 #define REGION_LBA48	12800u
+#define REGION_CHUNKS	13000u
 #define REGION_PART	64u	/* in hda1 */
 
 static const enum ata_mode modes[] = { ATA_MODE_PIO, ATA_MODE_DMA };
@@ -228,4 +229,46 @@ KTEST(ata, last_sectors_and_range)
 	}
 	hda_in(ctx, ATA_MODE_DMA);
 	ata_buf_free(buf, 2);
+}
+
+/* A request split into many commands (7 sectors each), across segment
+ * boundaries, in both modes and both LBA forms. */
+KTEST(ata, request_split_into_commands)
+{
+	uint8_t *block = ata_buf_alloc(SEG_BLOCK_ORDER);
+	struct blkdev *hda = blkdev_find("hda");
+	struct blk_segment seg[BLK_MAX_SEGMENTS];
+	struct ata_stats a0, a1;
+	uint32_t n;
+
+	KT_ASSERT(ctx, block && hda);
+	n = make_segments(block, seg);
+	KT_ASSERT_EQ(ctx, ata_set_max_sectors(hda, 7), 0);
+	for (unsigned int i = 0; i < 4; i++) {
+		uint64_t lba = REGION_CHUNKS + 128 * i;
+		uint32_t done = 0;
+
+		ata_force_lba48(hda, i & 1);
+		hda_in(ctx, modes[i >> 1]);
+		for (unsigned int k = 0; k < BLK_MAX_SEGMENTS; k++) {
+			ata_pattern_fill(seg[k].buf, lba + done, seg[k].len >> 9,
+					 130 + i);
+			done += seg[k].len >> 9;
+		}
+		ata_get_stats(hda, &a0);
+		KT_EXPECT_EQ(ctx, ata_rw_segs(hda, BLK_WRITE, lba, seg,
+					      BLK_MAX_SEGMENTS), 0);
+		ata_get_stats(hda, &a1);
+		KT_EXPECT_EQ(ctx, a1.dma_cmds + a1.pio_cmds - a0.dma_cmds -
+			     a0.pio_cmds, (n + 6) / 7);
+		KT_EXPECT_EQ(ctx, a1.lba48_cmds - a0.lba48_cmds,
+			     i & 1 ? (n + 6) / 7 : 0);
+		memset(block, 0, SEG_BLOCK_SIZE);
+		KT_EXPECT_EQ(ctx, blk_rw(hda, BLK_READ, lba, n, block), 0);
+		KT_EXPECT_EQ(ctx, ata_pattern_check(block, lba, n, 130 + i), -1);
+	}
+	KT_EXPECT_EQ(ctx, ata_set_max_sectors(hda, 0), 0);
+	ata_force_lba48(hda, false);
+	hda_in(ctx, ATA_MODE_DMA);
+	ata_buf_free(block, SEG_BLOCK_ORDER);
 }
