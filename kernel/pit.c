@@ -1,13 +1,15 @@
 /*
  * pit.c: the periodic timer, PIT channel 0 at CONFIG_HZ, on IRQ 0.
  *
- * Interface (kernel/clock.h): pit_init(), jiffies.  Later the scheduler
- * and the profiler hook into pit_tick().
+ * Interface (kernel/clock.h): pit_init(), jiffies.  Every tick also runs
+ * the tick hooks (kernel/timer.h); later the scheduler and the profiler
+ * hook into pit_tick().
  */
 #include "kernel/clock.h"
 #include "kernel/cpu.h"
 #include "kernel/interrupt.h"
 #include "kernel/printk.h"
+#include "kernel/timer.h"
 
 #define PIT_CH0		0x40
 #define PIT_CMD		0x43
@@ -20,6 +22,7 @@ volatile uint64_t jiffies;
 static void pit_tick(struct trap_frame *f)
 {
 	jiffies++;
+	tick_hooks_run();
 }
 
 void pit_init(void)

@@ -112,6 +112,39 @@ def cmdline_unknown_option_warns(opts):
         check("panic" not in m.output, "panic")
 
 
+def ata_boot(opts, cmdline, machine=None, extra=()):
+    """Boot the kernel with the ISO as the primary master disk; return the
+    boot log once the kernel idles."""
+    disk = ["-drive", "file=%s,if=ide,index=0,format=raw,snapshot=on" % opts.iso]
+    with Machine(["-kernel", opts.kernel, "-append", cmdline] + disk +
+                 list(extra), machine=machine) as m:
+        m.expect(READY, BOOT_TIMEOUT)
+        m.expect(r"maestro: idle", 30)
+        check("panic" not in m.output, "panic")
+        check(re.search(r"block: hda1: \d+ sectors", m.output),
+              "the disk's partition was not found")
+        return m.output
+
+
+@system_test
+def ata_pio_switch(opts):
+    """ata=pio drives the disk by PIO although the controller can DMA."""
+    out = ata_boot(opts, "ata=pio")
+    check(re.search(r"ata: IDE controller .* bus master at 0x", out),
+          "no bus-master controller found")
+    check(re.search(r"ata: hda: QEMU HARDDISK.*driven by PIO", out),
+          "hda not driven by PIO")
+
+
+@system_test
+def ata_without_pci_uses_pio(opts):
+    """An ISA-only PC (no PCI, so no bus master): legacy ports and PIO."""
+    out = ata_boot(opts, "", machine="isapc", extra=["-cpu", "pentium3"])
+    check("pci: no PCI host bridge answers" in out, "PCI found on isapc")
+    check(re.search(r"ata: hda: QEMU HARDDISK.*driven by PIO", out),
+          "hda not driven by PIO")
+
+
 def crash_test(opts, kind, report):
     with Machine(["-kernel", opts.kernel, "-append", "crash=" + kind]) as m:
         m.expect(r"System halted\.", BOOT_TIMEOUT)

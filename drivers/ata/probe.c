@@ -1,0 +1,254 @@
+/*
+ * probe.c: finding the controller and the drives at boot (ata_init, an
+ * INIT_DEVICE initcall), and the "ata=" command-line switch.
+ *
+ * 1. PCI: the first IDE controller (class 01, subclass 01) gives the
+ *    bus-master I/O base in BAR4; decoding and bus mastering are switched
+ *    on.  No controller, or no BAR4, means PIO only.  Channels in native
+ *    PCI mode are switched to the legacy ports when the controller allows.
+ * 2. Each legacy channel is reset, with interrupts masked (nIEN).  A floating
+ *    bus (status 0xff) means no channel.
+ * 3. Each drive is selected and sent IDENTIFY DEVICE, with bounded waits
+ *    (this and reset are the only places that poll the status register);
+ *    a drive that does not answer, or is ATAPI, is skipped with a message.
+ * 4. The channel's interrupt handler is installed, nIEN cleared, and each
+ *    drive registered as a block device (hda..hdd) and its MBR scanned.
+ */
+#include "drivers/ata/internal.h"
+#include "drivers/pci/pci.h"
+#include "drivers/pci/pcireg.h"
+#include "kernel/clock.h"
+#include "kernel/cmdline.h"
+#include "kernel/cpu.h"
+#include "kernel/errno.h"
+#include "kernel/init.h"
+#include "kernel/interrupt.h"
+#include "kernel/printk.h"
+#include "lib/string.h"
+#include "mm/mm.h"
+
+#define ATA_PROBE_TIMEOUT_NS	1000000000ull	/* 1 s per wait */
+#define PCI_IDE_NATIVE(ch)	(1u << (2 * (ch)))	/* prog-if bits */
+#define PCI_IDE_SWITCHABLE(ch)	(2u << (2 * (ch)))
+#define PCI_IDE_BUSMASTER	0x80
+
+struct ata_channel ata_channels[ATA_CHANNELS] = {
+	{ .name = "primary", .cmd = ATA_PRIMARY_CMD, .ctl = ATA_PRIMARY_CTL,
+	  .irq = ATA_PRIMARY_IRQ, .lock = SPINLOCK_INIT },
+	{ .name = "secondary", .cmd = ATA_SECONDARY_CMD,
+	  .ctl = ATA_SECONDARY_CTL, .irq = ATA_SECONDARY_IRQ,
+	  .lock = SPINLOCK_INIT },
+};
+bool ata_force_pio;
+
+static int ata_param(const char *value)
+{
+	if (strcmp(value, "pio") == 0)
+		ata_force_pio = true;
+	else if (strcmp(value, "dma") == 0)
+		ata_force_pio = false;
+	else
+		return -EINVAL;
+	return 0;
+}
+KERNEL_PARAM(ata, ata_param);
+
+/* Put both channels of the controller in legacy mode if they are not. */
+static void ata_pci_legacy(struct pci_dev *pci)
+{
+	uint8_t prog_if = pci->prog_if;
+
+	for (unsigned int i = 0; i < ATA_CHANNELS; i++)
+		if ((prog_if & PCI_IDE_NATIVE(i)) && (prog_if & PCI_IDE_SWITCHABLE(i)))
+			prog_if &= ~PCI_IDE_NATIVE(i);
+	if (prog_if != pci->prog_if) {
+		pci_config_write8(pci, PCI_PROG_IF, prog_if);
+		pci->prog_if = pci_config_read8(pci, PCI_PROG_IF);
+	}
+	if (pci->prog_if & (PCI_IDE_NATIVE(0) | PCI_IDE_NATIVE(1)))
+		pr_warn("ata: controller stays in native PCI mode (prog-if "
+			"0x%02x); using the legacy ports anyway\n", pci->prog_if);
+}
+
+/* The bus-master I/O base, or 0 for PIO only. */
+static uint16_t ata_pci_busmaster(void)
+{
+	struct pci_dev *pci = pci_find_class(PCI_CLASS_STORAGE,
+					     PCI_SUBCLASS_IDE, NULL);
+	uint16_t bm;
+
+	if (!pci) {
+		pr_info("ata: no PCI IDE controller; trying the legacy ports, PIO only\n");
+		return 0;
+	}
+	ata_pci_legacy(pci);
+	bm = pci_bar_io(pci, 4);
+	if (!(pci->prog_if & PCI_IDE_BUSMASTER) || !bm) {
+		pr_info("ata: IDE controller %02x:%02x.%u has no bus master; PIO only\n",
+			pci->bus, pci->dev, pci->fn);
+		pci_enable(pci, PCI_COMMAND_IO);
+		return 0;
+	}
+	pci_enable(pci, PCI_COMMAND_IO | PCI_COMMAND_MASTER);
+	pr_info("ata: IDE controller %02x:%02x.%u [%04x:%04x], bus master at 0x%x\n",
+		pci->bus, pci->dev, pci->fn, pci->vendor, pci->device, bm);
+	return bm;
+}
+
+/* IDENTIFY DEVICE into id; 0, -ENODEV, -ETIMEDOUT, -ENOTSUP (ATAPI...). */
+static int ata_identify(struct ata_channel *ch, unsigned int unit,
+			uint16_t *id)
+{
+	uint8_t status;
+
+	outb(ch->cmd + ATA_REG_DEVICE, ATA_DEV_OBS | (unit ? ATA_DEV_SLAVE : 0));
+	ata_wait_400ns(ch);
+	if (inb(ch->cmd + ATA_REG_STATUS) == 0xff)
+		return -ENODEV;
+	if (!ata_wait_status(ch, ATA_SR_BSY, 0, ATA_PROBE_TIMEOUT_NS))
+		return -ETIMEDOUT;
+	outb(ch->cmd + ATA_REG_COUNT, 0);
+	outb(ch->cmd + ATA_REG_LBA0, 0);
+	outb(ch->cmd + ATA_REG_LBA1, 0);
+	outb(ch->cmd + ATA_REG_LBA2, 0);
+	outb(ch->cmd + ATA_REG_COMMAND, ATA_CMD_IDENTIFY);
+	ata_wait_400ns(ch);
+	if (inb(ch->ctl + ATA_REG_ALTSTATUS) == 0)
+		return -ENODEV;
+	if (!ata_wait_status(ch, ATA_SR_BSY, 0, ATA_PROBE_TIMEOUT_NS))
+		return -ETIMEDOUT;
+	if (inb(ch->cmd + ATA_REG_LBA1) || inb(ch->cmd + ATA_REG_LBA2))
+		return -ENOTSUP;
+	status = inb(ch->cmd + ATA_REG_STATUS);
+	if ((status & (ATA_SR_ERR | ATA_SR_DF)) || !(status & ATA_SR_DRQ))
+		return -ENODEV;
+	ata_insw(ch->cmd + ATA_REG_DATA, id, ATA_ID_WORDS);
+	inb(ch->cmd + ATA_REG_STATUS);
+	return 0;
+}
+
+static void ata_drive_probe(struct ata_channel *ch, unsigned int unit,
+			    uint16_t *id)
+{
+	struct ata_drive *d = &ch->drive[unit];
+	const char *who = unit ? "slave" : "master";
+	int err = ata_identify(ch, unit, id);
+
+	if (err == -ENODEV) {
+		pr_info("ata: %s %s: no drive\n", ch->name, who);
+		return;
+	}
+	if (err) {
+		pr_info("ata: %s %s: %s; skipped\n", ch->name, who,
+			err == -ENOTSUP ? "not an ATA disk (ATAPI?)" :
+			"does not answer IDENTIFY");
+		return;
+	}
+	ata_id_parse(id, &d->info);
+	if (!(id[ATA_ID_CAPABILITY] & ATA_ID_CAP_LBA) || !d->info.sectors) {
+		pr_info("ata: %s %s: %s has no LBA; skipped\n", ch->name, who,
+			d->info.model);
+		return;
+	}
+	d->present = true;
+}
+
+/* Reset the channel with interrupts masked; false when it floats. */
+static bool ata_channel_probe(struct ata_channel *ch)
+{
+	uint8_t status = inb(ch->cmd + ATA_REG_STATUS);
+
+	if (status == 0xff) {
+		pr_info("ata: %s channel: nothing answers at 0x%x\n", ch->name,
+			ch->cmd);
+		return false;
+	}
+	outb(ch->ctl + ATA_REG_DEVCTL, ATA_CTL_SRST | ATA_CTL_NIEN);
+	clock_delay_us(5);
+	outb(ch->ctl + ATA_REG_DEVCTL, ATA_CTL_NIEN);
+	clock_delay_us(2000);
+	if (!ata_wait_status(ch, ATA_SR_BSY, 0, ATA_PROBE_TIMEOUT_NS)) {
+		pr_info("ata: %s channel: still busy after a reset; skipped\n",
+			ch->name);
+		return false;
+	}
+	return true;
+}
+
+static void ata_irq_primary(struct trap_frame *f)
+{
+	ata_irq_channel(&ata_channels[0]);
+}
+
+static void ata_irq_secondary(struct trap_frame *f)
+{
+	ata_irq_channel(&ata_channels[1]);
+}
+
+static void ata_drive_register(struct ata_drive *d, unsigned int index)
+{
+	struct ata_channel *ch = d->ch;
+
+	d->dev.name[0] = 'h';
+	d->dev.name[1] = 'd';
+	d->dev.name[2] = 'a' + index;
+	d->dev.nr_sectors = d->info.sectors;
+	d->dev.ops = &ata_ops;
+	d->dev.driver_data = d;
+	d->mode = ch->prdt && d->info.dma && !ata_force_pio ? ATA_MODE_DMA :
+		  ATA_MODE_PIO;
+	ata_id_log(d);
+	if (blkdev_register(&d->dev) == 0)
+		blk_scan_mbr(&d->dev);
+}
+
+/* Set up channel i; returns the number of drives found. */
+static unsigned int ata_channel_init(unsigned int i, uint16_t bm, uint16_t *id)
+{
+	struct ata_channel *ch = &ata_channels[i];
+	unsigned int found = 0;
+
+	list_init(&ch->waiting);
+	ch->timeout_ms = ATA_TIMEOUT_MS;
+	if (!ata_channel_probe(ch))
+		return 0;
+	for (unsigned int unit = 0; unit < 2; unit++) {
+		ch->drive[unit].ch = ch;
+		ch->drive[unit].unit = unit;
+		ata_drive_probe(ch, unit, id);
+		found += ch->drive[unit].present;
+	}
+	if (!found)
+		return 0;
+	if (bm) {
+		struct page *pg = page_alloc(0);
+
+		ch->bm = pg ? bm + i * BM_CHANNEL_STRIDE : 0;
+		ch->prdt = pg ? page_address(pg) : NULL;
+	}
+	irq_register(ch->irq, i ? ata_irq_secondary : ata_irq_primary);
+	outb(ch->ctl + ATA_REG_DEVCTL, 0);
+	for (unsigned int unit = 0; unit < 2; unit++)
+		if (ch->drive[unit].present)
+			ata_drive_register(&ch->drive[unit], 2 * i + unit);
+	return found;
+}
+
+static int ata_init(void)
+{
+	uint16_t *id = kmalloc(ATA_ID_WORDS * 2);
+	uint16_t bm = ata_pci_busmaster();
+	unsigned int found = 0;
+
+	if (!id)
+		return -ENOMEM;
+	if (ata_force_pio)
+		pr_info("ata: ata=pio: all drives use PIO\n");
+	ata_watchdog_init();
+	for (unsigned int i = 0; i < ATA_CHANNELS; i++)
+		found += ata_channel_init(i, bm, id);
+	kfree(id);
+	pr_info("ata: %u drive%s\n", found, found == 1 ? "" : "s");
+	return 0;
+}
+INITCALL(INIT_DEVICE, ata_init);

@@ -1,0 +1,2 @@
+# drivers/pci/: configuration space access and bus enumeration.
+KERNEL_SRCS += drivers/pci/pci.c drivers/pci/scan.c
