@@ -76,7 +76,7 @@ $(B)/k/%.o: %.asm | $(SETUP_STAMP)
 
 -include $(shell find $(B)/k $(B)/host -name '*.d' 2>/dev/null)
 
-.PHONY: all setup kernel iso run debug test test-host test-kernel \
+.PHONY: all setup kernel iso rootfs run debug test test-host test-kernel \
 	test-system bench clean help
 all: iso
 
@@ -127,12 +127,23 @@ $(eval $(call kernel_image,maestro-test,$(KERNEL_OBJS) $(KTEST_OBJS)))
 kernel: $(B)/maestro.elf
 
 # ---------------------------------------------------------------------------
-# The ISO: GRUB (BIOS, hybrid: boots as a CD and as a disk) plus the kernel.
+# The root filesystem image: an ext2 made with mke2fs -d from a staged tree.
+ROOTFS := $(B)/rootfs.ext2
+ROOTFS_MIB ?= 4
+ROOTFS_DEPS := tools/mkrootfs.sh $(shell find userland/rootfs 2>/dev/null)
+$(ROOTFS): $(ROOTFS_DEPS) | $(SETUP_STAMP)
+	tools/mkrootfs.sh $@ $(B)/rootfs $(ROOTFS_MIB)
+rootfs: $(ROOTFS)
+
+# ---------------------------------------------------------------------------
+# The ISO: GRUB (BIOS, hybrid: boots as a CD and as a disk), the kernel and
+# the root image, which GRUB loads as a module (/dev/ram0).
 ISO := maestro.iso
 ISO_DIR := $(B)/iso
-$(ISO): $(B)/maestro.elf boot/grub.cfg | $(SETUP_STAMP)
+$(ISO): $(B)/maestro.elf $(ROOTFS) boot/grub.cfg | $(SETUP_STAMP)
 	@mkdir -p $(ISO_DIR)/boot/grub
 	cp $(B)/maestro.elf $(ISO_DIR)/boot/maestro.elf
+	cp $(ROOTFS) $(ISO_DIR)/boot/rootfs.ext2
 	cp boot/grub.cfg $(ISO_DIR)/boot/grub/grub.cfg
 	grub-mkrescue -o $@ $(ISO_DIR) 2> $(B)/grub-mkrescue.log || \
 		{ cat $(B)/grub-mkrescue.log; exit 1; }

@@ -19,6 +19,7 @@
 #include "kernel/interrupt.h"
 #include "kernel/ktest.h"
 #include "kernel/panic.h"
+#include "kernel/power.h"
 #include "kernel/printk.h"
 #include "kernel/timeline.h"
 #include "lib/string.h"
@@ -98,6 +99,7 @@ void kmain(uint32_t magic, uint32_t info_phys)
 	if (ktest_mode)
 		qemu_debug_exit(ktest_run_all() ? KTEST_EXIT_FAIL : KTEST_EXIT_PASS);
 	crash_if_asked();
+	shutdown_if_asked();
 	pr_info("maestro: idle\n");
 	for (;;)
 		cpu_hlt();

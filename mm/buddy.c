@@ -157,7 +157,7 @@ void buddy_release(void)
  * PAGE_FLAG_ALLOC), or NULL when no block is big enough or order is out of
  * range.  Takes buddy_lock; safe in interrupts.
  */
-struct page *page_alloc(unsigned int order)
+static struct page *buddy_alloc(unsigned int order)
 {
 	struct page *pg;
 	unsigned int o;
@@ -185,6 +185,27 @@ struct page *page_alloc(unsigned int order)
 	pg->refcount = 1;
 	free_pages -= 1u << order;
 	spin_unlock_irqrestore(&buddy_lock, flags);
+	return pg;
+}
+
+static size_t (*reclaim_hook)(size_t pages);
+
+void mm_set_reclaim_hook(size_t (*hook)(size_t pages))
+{
+	reclaim_hook = hook;
+}
+
+/*
+ * Allocate 2^order frames; when none are free, ask the reclaim hook (the
+ * page cache) to give clean pages back, once, and try again.
+ */
+struct page *page_alloc(unsigned int order)
+{
+	struct page *pg = buddy_alloc(order);
+
+	if (!pg && reclaim_hook && order < PAGE_MAX_ORDER &&
+	    reclaim_hook(64u << order))
+		pg = buddy_alloc(order);
 	return pg;
 }
 

@@ -102,6 +102,9 @@ void mm_init(void);				/* buddy + heap + page tables */
 /* mm/buddy.c */
 struct page *page_alloc(unsigned int order);	/* NULL when out of memory */
 void page_free(struct page *pg, unsigned int order);	/* NULL: no-op */
+/* Called when page_alloc finds nothing: frees up to n pages, returns how
+ * many it freed (the page cache registers its reclaim). */
+void mm_set_reclaim_hook(size_t (*hook)(size_t n));
 struct page *pfn_to_page(uint32_t pfn);		/* NULL beyond lowmem */
 uint32_t page_to_pfn(const struct page *pg);
 uintptr_t page_to_phys(const struct page *pg);

@@ -16,10 +16,11 @@
  * References: pagecache_read/grab return a page with a reference held;
  * pagecache_put drops it.  A page's data is page_address(pg) (lowmem).
  *
- * Interface: mapping_init, pagecache_read, pagecache_grab, pagecache_put,
- * pagecache_mark_dirty, pagecache_sync_mapping, pagecache_sync_all,
- * pagecache_truncate, pagecache_reclaim, pagecache_alloc_page,
- * pagecache_get_stats.
+ * Interface: mapping_init, pagecache_read, pagecache_read_ahead,
+ * pagecache_find, pagecache_grab, pagecache_put, pagecache_mark_uptodate,
+ * pagecache_mark_dirty, pagecache_clear_dirty, pagecache_sync_mapping,
+ * pagecache_sync_all, pagecache_truncate, pagecache_reclaim,
+ * pagecache_alloc_page, pagecache_get_stats.
  */
 #ifndef MM_PAGECACHE_H
 #define MM_PAGECACHE_H
@@ -50,6 +51,7 @@ struct address_space {
 	uint32_t last_read;		/* for detecting sequential reads */
 	uint32_t ra_pages;		/* current read-ahead window */
 	struct list_head dirty;		/* dirty pages */
+	struct list_head dirty_link;	/* on the list of mappings to sync */
 	int error;			/* first write-back error, reported once */
 };
 
@@ -65,13 +67,24 @@ struct pagecache_stats {
 void mapping_init(struct address_space *m, const struct address_space_ops *ops,
 		  void *host);
 
-/* Page index of m, read if needed; ERR_PTR(-EIO/-ENOMEM) on failure. */
+/*
+ * Page index of m, read if needed; ERR_PTR(-EIO/-ENOMEM) on failure.
+ * pagecache_read_ahead() also reads ahead when reads are sequential, never
+ * at or past page `end` (the object's size in pages: the end of the file
+ * or of the device).  pagecache_read() reads no more than the one page.
+ */
+struct page *pagecache_read_ahead(struct address_space *m, uint32_t index,
+				  uint32_t end);
 struct page *pagecache_read(struct address_space *m, uint32_t index);
+/* The cached page, with a reference, or NULL: never reads. */
+struct page *pagecache_find(struct address_space *m, uint32_t index);
 /* Page index of m without reading it (the caller overwrites it all);
  * check PAGE_FLAG_UPTODATE.  ERR_PTR(-ENOMEM) on failure. */
 struct page *pagecache_grab(struct address_space *m, uint32_t index);
 void pagecache_put(struct page *pg);
+void pagecache_mark_uptodate(struct page *pg);	/* after filling a grab */
 void pagecache_mark_dirty(struct page *pg);
+void pagecache_clear_dirty(struct page *pg);	/* nothing left to write */
 
 /* Write back dirty pages: 0 or the first error. */
 int pagecache_sync_mapping(struct address_space *m);

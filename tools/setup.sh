@@ -10,7 +10,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 sysroot="$top/build/sysroot"
 
 # Host packages: the cross compiler, assembler, ISO tools, QEMU, ext2 tools.
-packages=(make nasm gcc gcc-i686-linux-gnu binutils-i686-linux-gnu
+packages=(make nasm gcc libc6-dev gcc-i686-linux-gnu binutils-i686-linux-gnu
 	grub-pc-bin grub-common xorriso mtools qemu-system-x86 e2fsprogs
 	python3 gdb-multiarch file)
 # i386 packages unpacked into build/sysroot (never installed system-wide).

@@ -82,6 +82,18 @@ class Machine:
             if self._read(deadline - time.monotonic()) is None:
                 break
 
+    def wait_exit(self, timeout):
+        """Wait for QEMU to exit by itself (power-off, reset with
+        -no-reboot); return its exit status, or None if it did not."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._read(min(1.0, deadline - time.monotonic())) is None:
+                break
+        try:
+            return self.proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            return None
+
     def send(self, text):
         self.proc.stdin.write(text.encode())
         self.proc.stdin.flush()

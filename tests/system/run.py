@@ -62,6 +62,8 @@ def iso_boot(opts, args, **kw):
     check("boot loader: GRUB" in out, "not booted by GRUB")
     check(re.search(r"mm: \d+ KiB of RAM found", out), "no memory report")
     check(re.search(r"boot: memory +[0-9.]+ ms", out), "no boot timeline")
+    check(re.search(r"module 0: 'rootfs'", out), "GRUB did not load rootfs.ext2")
+    check(re.search(r"block: ram0: \d+ sectors", out), "no /dev/ram0")
     return "GRUB to banner %.1fs, to ready %.1fs, kernel %.1f ms" % (
         banner_at, ready_at, kernel_ms)
 
@@ -137,6 +139,32 @@ def crash_invalid_opcode_report(opts):
 def crash_panic_report(opts):
     crash_test(opts, "panic", r"panic: deliberate panic \(crash=panic\)\n"
                r".*Call trace:\n.*crash_if_asked\+0x")
+
+
+def shutdown_test(opts, kind, machine, message):
+    with Machine(["-kernel", opts.kernel, "-append", "shutdown=" + kind],
+                 machine=machine) as m:
+        m.expect(READY, BOOT_TIMEOUT)
+        m.expect(message, 30)
+        status = m.wait_exit(30)
+        check(status == 0, "QEMU did not stop by itself (status %r)" % status)
+        check("did not turn off" not in m.output, "power-off failed")
+        check(m.output.count("booting") == 1, "the kernel booted twice")
+
+
+@system_test
+def poweroff_acpi_pc(opts):
+    shutdown_test(opts, "poweroff", None, r"acpi: .* S5 found")
+
+
+@system_test
+def poweroff_acpi_q35(opts):
+    shutdown_test(opts, "poweroff", "q35", r"Power down\.")
+
+
+@system_test
+def reboot_resets_the_machine(opts):
+    shutdown_test(opts, "reboot", None, r"Restarting system\.")
 
 
 def main():

@@ -1,0 +1,1 @@
+KERNEL_SRCS += drivers/acpi/acpi.c

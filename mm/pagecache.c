@@ -1,0 +1,467 @@
+/*
+ * pagecache.c: the one page cache (see pagecache.h).
+ *
+ * One spinlock, pc_lock, covers the hash table, the LRU list, every
+ * mapping's dirty list and page count, and the cache flags of every page.
+ * It is never held across I/O or across a call into the buddy allocator:
+ * a page is inserted LOCKED, the lock is dropped for the read, and taken
+ * again to publish the result.
+ *
+ * A cached page is on exactly one list: the LRU (clean pages, oldest
+ * first, including pages in use, which reclaim skips) or its mapping's
+ * dirty list.  A page removed from the cache while someone still holds it
+ * (truncate) is freed by the last pagecache_put().
+ */
+#include "mm/pagecache.h"
+#include "kernel/errno.h"
+#include "kernel/init.h"
+#include "kernel/printk.h"
+#include "kernel/spinlock.h"
+#include "lib/hash.h"
+#include "lib/string.h"
+
+#define PC_HASH_BITS	14
+#define RA_MIN_PAGES	4
+#define RA_MAX_PAGES	32	/* 128 KiB */
+#define RECLAIM_BATCH	64
+
+static struct page *pc_hash[1u << PC_HASH_BITS];
+static struct list_head pc_lru = LIST_HEAD_INIT(pc_lru);
+static struct list_head pc_dirty_mappings = LIST_HEAD_INIT(pc_dirty_mappings);
+static struct spinlock pc_lock = SPINLOCK_INIT;
+static struct pagecache_stats pc_stats;
+
+void mapping_init(struct address_space *m, const struct address_space_ops *ops,
+		  void *host)
+{
+	memset(m, 0, sizeof(*m));
+	m->ops = ops;
+	m->host = host;
+	list_init(&m->dirty);
+	list_init(&m->dirty_link);
+}
+
+static struct page **pc_bucket(const struct address_space *m, uint32_t index)
+{
+	return &pc_hash[hash_32((uint32_t)(uintptr_t)m ^ hash_32(index, 32),
+				PC_HASH_BITS)];
+}
+
+/* The cached page (m, index) or NULL.  Caller holds pc_lock. */
+static struct page *pc_lookup(const struct address_space *m, uint32_t index)
+{
+	struct page *pg = *pc_bucket(m, index);
+
+	while (pg && (pg->mapping != m || pg->index != index))
+		pg = pg->hash_next;
+	return pg;
+}
+
+/* Put a fresh page (one reference, the caller's) in the cache, locked. */
+static void pc_insert(struct address_space *m, uint32_t index, struct page *pg)
+{
+	struct page **bucket = pc_bucket(m, index);
+
+	pg->flags = (pg->flags & PAGE_FLAG_ALLOC) | PAGE_FLAG_CACHE |
+		    PAGE_FLAG_LOCKED;
+	pg->mapping = m;
+	pg->index = index;
+	pg->dirty_sectors = 0;
+	pg->hash_next = *bucket;
+	*bucket = pg;
+	list_add_tail(&pg->list, &pc_lru);
+	m->nrpages++;
+	if (index >= m->max_index)
+		m->max_index = index + 1;
+	pc_stats.cached++;
+}
+
+/* Take pg out of the cache (it stays allocated).  Caller holds pc_lock. */
+static void pc_remove(struct page *pg)
+{
+	struct page **link = pc_bucket(pg->mapping, pg->index);
+
+	while (*link != pg)
+		link = &(*link)->hash_next;
+	*link = pg->hash_next;
+	list_del(&pg->list);
+	if (pg->flags & PAGE_FLAG_DIRTY) {
+		pc_stats.dirty--;
+		if (list_empty(&pg->mapping->dirty))
+			list_del(&pg->mapping->dirty_link);
+	}
+	pg->mapping->nrpages--;
+	pg->flags &= ~(PAGE_FLAG_CACHE | PAGE_FLAG_DIRTY | PAGE_FLAG_UPTODATE);
+	pg->mapping = NULL;
+	pc_stats.cached--;
+}
+
+struct page *pagecache_alloc_page(void)
+{
+	struct page *pg = page_alloc(0);
+
+	if (!pg && pagecache_reclaim(RECLAIM_BATCH))
+		pg = page_alloc(0);
+	return pg;
+}
+
+size_t pagecache_reclaim(size_t want)
+{
+	struct page *batch[RECLAIM_BATCH], *pg, *tmp;
+	size_t n = 0, i;
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+
+	want = MIN(want, (size_t)RECLAIM_BATCH);
+	list_for_each_entry_safe(pg, tmp, &pc_lru, list) {
+		if (n == want)
+			break;
+		if (pg->refcount || (pg->flags & PAGE_FLAG_LOCKED))
+			continue;
+		pc_remove(pg);
+		batch[n++] = pg;
+	}
+	pc_stats.evictions += n;
+	spin_unlock_irqrestore(&pc_lock, flags);
+	for (i = 0; i < n; i++)
+		page_free(batch[i], 0);
+	return n;
+}
+
+struct page *pagecache_find(struct address_space *m, uint32_t index)
+{
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+	struct page *pg = pc_lookup(m, index);
+
+	if (pg)
+		pg->refcount++;
+	spin_unlock_irqrestore(&pc_lock, flags);
+	return pg;
+}
+
+/*
+ * Find page index of m, or insert a new locked one (allocating outside the
+ * lock).  Returns it with a reference; *fresh says it was just inserted.
+ */
+static struct page *pc_find_or_insert(struct address_space *m, uint32_t index,
+				      bool *fresh)
+{
+	struct page *pg, *new_pg = NULL;
+	uint32_t flags;
+
+	for (;;) {
+		flags = spin_lock_irqsave(&pc_lock);
+		pg = pc_lookup(m, index);
+		if (pg) {
+			pg->refcount++;
+			pc_stats.hits++;
+			if (!(pg->flags & PAGE_FLAG_DIRTY))
+				list_move_tail(&pg->list, &pc_lru);
+			*fresh = false;
+			break;
+		}
+		if (new_pg) {
+			pc_insert(m, index, new_pg);
+			pc_stats.misses++;
+			pg = new_pg;
+			new_pg = NULL;
+			*fresh = true;
+			break;
+		}
+		spin_unlock_irqrestore(&pc_lock, flags);
+		new_pg = pagecache_alloc_page();
+		if (!new_pg)
+			return ERR_PTR(-ENOMEM);
+	}
+	spin_unlock_irqrestore(&pc_lock, flags);
+	if (new_pg)
+		page_free(new_pg, 0);
+	return pg;
+}
+
+/* Publish the result of reading the fresh page pg: unlock it and, on
+ * failure, take it out of the cache again. */
+static void pc_read_done(struct page *pg, int err)
+{
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+
+	pg->flags &= ~PAGE_FLAG_LOCKED;
+	if (err)
+		pc_remove(pg);
+	else
+		pg->flags |= PAGE_FLAG_UPTODATE;
+	pc_stats.reads++;
+	spin_unlock_irqrestore(&pc_lock, flags);
+}
+
+/*
+ * Read ahead: insert up to n pages after index that are not cached yet
+ * (stopping at the first cached one) and read them with index's page pg
+ * in one readpages call.  Returns the status of the read.
+ */
+static int pc_read_with_ahead(struct address_space *m, struct page *pg,
+			      uint32_t n)
+{
+	struct page *pages[RA_MAX_PAGES + 1];
+	unsigned int count = 1, i;
+	int err;
+
+	pages[0] = pg;
+	for (i = 1; i <= n && count < ARRAY_SIZE(pages); i++) {
+		bool fresh;
+		struct page *p = pc_find_or_insert(m, pg->index + i, &fresh);
+
+		if (IS_ERR(p))
+			break;
+		if (!fresh) {
+			pagecache_put(p);
+			break;
+		}
+		pages[count++] = p;
+	}
+	err = m->ops->readpages(m, pages, count);
+	for (i = 1; i < count; i++) {
+		pc_read_done(pages[i], err);
+		pagecache_put(pages[i]);
+	}
+	pc_stats.readahead += count - 1;
+	return err;
+}
+
+/* How many pages to read ahead of index, from the sequential pattern. */
+static uint32_t pc_ra_window(struct address_space *m, uint32_t index,
+			     uint32_t end)
+{
+	if (!m->ops->readpages || index + 1 >= end)
+		return 0;
+	if (index != 0 && index != m->last_read + 1) {
+		m->ra_pages = 0;
+		return 0;
+	}
+	m->ra_pages = m->ra_pages ? MIN(m->ra_pages * 2, (uint32_t)RA_MAX_PAGES)
+				  : RA_MIN_PAGES;
+	return MIN(m->ra_pages, end - index - 1);
+}
+
+struct page *pagecache_read_ahead(struct address_space *m, uint32_t index,
+				  uint32_t end)
+{
+	bool fresh;
+	struct page *pg = pc_find_or_insert(m, index, &fresh);
+	uint32_t ahead;
+	int err;
+
+	if (IS_ERR(pg))
+		return pg;
+	ahead = pc_ra_window(m, index, end);
+	m->last_read = index;
+	if (!fresh) {
+		if (pg->flags & PAGE_FLAG_UPTODATE)
+			return pg;
+		/* A page grabbed and never filled: read it now. */
+		err = m->ops->readpage(m, pg);
+		if (err) {
+			pagecache_put(pg);
+			return ERR_PTR(err);
+		}
+		pagecache_mark_uptodate(pg);
+		return pg;
+	}
+	if (ahead)
+		err = pc_read_with_ahead(m, pg, ahead);
+	else
+		err = m->ops->readpage(m, pg);
+	pc_read_done(pg, err);
+	if (err) {
+		pagecache_put(pg);
+		return ERR_PTR(err);
+	}
+	return pg;
+}
+
+struct page *pagecache_read(struct address_space *m, uint32_t index)
+{
+	return pagecache_read_ahead(m, index, index + 1);
+}
+
+struct page *pagecache_grab(struct address_space *m, uint32_t index)
+{
+	bool fresh;
+	struct page *pg = pc_find_or_insert(m, index, &fresh);
+
+	if (!IS_ERR(pg) && fresh) {
+		uint32_t flags = spin_lock_irqsave(&pc_lock);
+
+		pg->flags &= ~PAGE_FLAG_LOCKED;
+		spin_unlock_irqrestore(&pc_lock, flags);
+	}
+	return pg;
+}
+
+void pagecache_put(struct page *pg)
+{
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+	bool orphan = --pg->refcount == 0 && !(pg->flags & PAGE_FLAG_CACHE);
+
+	spin_unlock_irqrestore(&pc_lock, flags);
+	if (orphan) {
+		pg->refcount = 1;	/* page_free expects an allocated block */
+		page_free(pg, 0);
+	}
+}
+
+void pagecache_mark_uptodate(struct page *pg)
+{
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+
+	pg->flags |= PAGE_FLAG_UPTODATE;
+	spin_unlock_irqrestore(&pc_lock, flags);
+}
+
+void pagecache_mark_dirty(struct page *pg)
+{
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+	struct address_space *m = pg->mapping;
+
+	if ((pg->flags & PAGE_FLAG_CACHE) && !(pg->flags & PAGE_FLAG_DIRTY)) {
+		pg->flags |= PAGE_FLAG_DIRTY | PAGE_FLAG_UPTODATE;
+		list_move_tail(&pg->list, &m->dirty);
+		if (list_empty(&m->dirty_link))
+			list_add_tail(&m->dirty_link, &pc_dirty_mappings);
+		pc_stats.dirty++;
+	}
+	spin_unlock_irqrestore(&pc_lock, flags);
+}
+
+/* Move a dirty page back to the LRU.  Caller holds pc_lock. */
+static void pc_make_clean(struct page *pg)
+{
+	struct address_space *m = pg->mapping;
+
+	pg->flags &= ~PAGE_FLAG_DIRTY;
+	pg->dirty_sectors = 0;
+	list_move_tail(&pg->list, &pc_lru);
+	pc_stats.dirty--;
+	if (list_empty(&m->dirty))
+		list_del(&m->dirty_link);
+}
+
+void pagecache_clear_dirty(struct page *pg)
+{
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+
+	if (pg->flags & PAGE_FLAG_DIRTY)
+		pc_make_clean(pg);
+	spin_unlock_irqrestore(&pc_lock, flags);
+}
+
+/*
+ * Write back the first dirty page of m.  Returns 1 when there was none,
+ * else the page's write status; a page that failed goes to *failed, still
+ * dirty, so that the caller's loop moves on.  Caller holds pc_lock; it is
+ * dropped during the write.
+ */
+static int pc_write_one(struct address_space *m, struct list_head *failed,
+			uint32_t *flags)
+{
+	struct page *pg;
+	int err;
+
+	if (list_empty(&m->dirty))
+		return 1;
+	pg = list_first_entry(&m->dirty, struct page, list);
+	list_move_tail(&pg->list, failed);
+	pg->flags |= PAGE_FLAG_LOCKED;
+	pg->refcount++;
+	spin_unlock_irqrestore(&pc_lock, *flags);
+	err = m->ops->writepage(m, pg);
+	*flags = spin_lock_irqsave(&pc_lock);
+	pg->flags &= ~PAGE_FLAG_LOCKED;
+	pg->refcount--;
+	if (!err) {
+		pc_make_clean(pg);
+		pc_stats.writes++;
+	}
+	return err;
+}
+
+int pagecache_sync_mapping(struct address_space *m)
+{
+	struct list_head failed = LIST_HEAD_INIT(failed);
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+	int err = 0, ret;
+
+	while ((ret = pc_write_one(m, &failed, &flags)) != 1)
+		if (ret < 0 && !err)
+			err = ret;
+	if (!list_empty(&failed)) {
+		/* Put the pages that failed back: a later sync retries. */
+		while (!list_empty(&failed))
+			list_move_tail(failed.next, &m->dirty);
+		if (list_empty(&m->dirty_link))
+			list_add_tail(&m->dirty_link, &pc_dirty_mappings);
+		m->error = err;
+	}
+	spin_unlock_irqrestore(&pc_lock, flags);
+	return err;
+}
+
+int pagecache_sync_all(void)
+{
+	struct list_head retry = LIST_HEAD_INIT(retry);
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+	int err = 0;
+
+	while (!list_empty(&pc_dirty_mappings)) {
+		struct address_space *m = list_first_entry(&pc_dirty_mappings,
+					struct address_space, dirty_link);
+		int ret;
+
+		spin_unlock_irqrestore(&pc_lock, flags);
+		ret = pagecache_sync_mapping(m);
+		flags = spin_lock_irqsave(&pc_lock);
+		if (ret < 0) {
+			err = err ? err : ret;
+			list_move_tail(&m->dirty_link, &retry);
+		}
+	}
+	while (!list_empty(&retry))
+		list_move_tail(retry.next, &pc_dirty_mappings);
+	spin_unlock_irqrestore(&pc_lock, flags);
+	return err;
+}
+
+void pagecache_truncate(struct address_space *m, uint32_t from)
+{
+	for (uint32_t index = from; index < m->max_index; index++) {
+		uint32_t flags = spin_lock_irqsave(&pc_lock);
+		struct page *pg = pc_lookup(m, index);
+		bool unused = false;
+
+		if (pg) {
+			pc_remove(pg);
+			unused = pg->refcount == 0;
+		}
+		spin_unlock_irqrestore(&pc_lock, flags);
+		if (unused) {
+			pg->refcount = 1;
+			page_free(pg, 0);
+		}
+	}
+	if (from < m->max_index)
+		m->max_index = from;
+}
+
+void pagecache_get_stats(struct pagecache_stats *st)
+{
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+
+	*st = pc_stats;
+	spin_unlock_irqrestore(&pc_lock, flags);
+}
+
+static int pagecache_init(void)
+{
+	mm_set_reclaim_hook(pagecache_reclaim);
+	return 0;
+}
+INITCALL(INIT_CORE, pagecache_init);

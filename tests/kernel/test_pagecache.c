@@ -1,0 +1,223 @@
+/*
+ * test_pagecache.c: the page cache and the block-device buffer layer,
+ * over a RAM-backed test device that counts the requests reaching it.
+ */
+#include "drivers/block/blkdev.h"
+#include "fs/buffer.h"
+#include "kernel/errno.h"
+#include "kernel/ktest.h"
+#include "lib/string.h"
+#include "mm/pagecache.h"
+
+#define TDEV_SECTORS	2048		/* 1 MiB */
+
+static uint8_t *tdev_data;
+static unsigned int tdev_reads, tdev_writes, tdev_write_sectors;
+
+static int tdev_start(struct blkdev *dev, struct blk_request *rq)
+{
+	uint8_t *p = tdev_data + rq->sector * SECTOR_SIZE;
+
+	for (unsigned int i = 0; i < rq->nseg; i++) {
+		if (rq->op == BLK_READ)
+			memcpy(rq->seg[i].buf, p, rq->seg[i].len);
+		else
+			memcpy(p, rq->seg[i].buf, rq->seg[i].len);
+		p += rq->seg[i].len;
+	}
+	if (rq->op == BLK_READ) {
+		tdev_reads++;
+	} else {
+		tdev_writes++;
+		tdev_write_sectors += rq->count;
+	}
+	return BLK_DONE;
+}
+
+static const struct blkdev_ops tdev_ops = { .start = tdev_start };
+static struct blkdev tdev = { .name = "ktestblk", .ops = &tdev_ops,
+			      .nr_sectors = TDEV_SECTORS };
+
+/* The test device with a fresh pattern and an empty cache. */
+static struct blkdev *tdev_setup(void)
+{
+	if (!tdev_data) {
+		struct page *pg = page_alloc(8);	/* 1 MiB */
+
+		if (!pg || blkdev_register(&tdev) < 0)
+			return NULL;
+		tdev_data = page_address(pg);
+	}
+	if (tdev.cache)
+		pagecache_truncate(tdev.cache, 0);
+	for (uint32_t i = 0; i < TDEV_SECTORS * SECTOR_SIZE; i++)
+		tdev_data[i] = (uint8_t)(i * 7 + (i >> 9));
+	tdev_reads = tdev_writes = tdev_write_sectors = 0;
+	return &tdev;
+}
+
+static bool block_matches(const struct buf *b, uint32_t bsize)
+{
+	return memcmp(b->data, tdev_data + (size_t)b->block * bsize, bsize) == 0;
+}
+
+KTEST(pagecache, repeated_reads_hit_the_cache)
+{
+	struct blkdev *dev = tdev_setup();
+	struct pagecache_stats before, after;
+	struct buf b;
+
+	KT_ASSERT(ctx, dev != NULL);
+	KT_ASSERT_EQ(ctx, bread(dev, 5, 1024, &b), 0);
+	KT_EXPECT(ctx, block_matches(&b, 1024));
+	brelse(&b);
+	KT_EXPECT_EQ(ctx, tdev_reads, 1);
+	pagecache_get_stats(&before);
+	for (int i = 0; i < 100; i++) {
+		KT_ASSERT_EQ(ctx, bread(dev, 4 + (i & 3), 1024, &b), 0);
+		KT_EXPECT(ctx, block_matches(&b, 1024));
+		brelse(&b);
+	}
+	pagecache_get_stats(&after);
+	KT_EXPECT_EQ(ctx, tdev_reads, 1);	/* blocks 4-7 share one page */
+	KT_EXPECT_EQ(ctx, after.hits - before.hits, 100);
+}
+
+KTEST(pagecache, sequential_reads_read_ahead)
+{
+	struct blkdev *dev = tdev_setup();
+	struct pagecache_stats before, after;
+	struct buf b;
+
+	KT_ASSERT(ctx, dev != NULL);
+	pagecache_get_stats(&before);
+	for (uint32_t blk = 0; blk < 64; blk++) {	/* 64 pages of 4 KiB */
+		KT_ASSERT_EQ(ctx, bread(dev, blk, 4096, &b), 0);
+		KT_EXPECT(ctx, block_matches(&b, 4096));
+		brelse(&b);
+	}
+	pagecache_get_stats(&after);
+	KT_EXPECT(ctx, tdev_reads < 16);
+	KT_EXPECT(ctx, after.readahead - before.readahead >= 48);
+	/* The last block of the device is readable, past it is not. */
+	KT_ASSERT_EQ(ctx, bread(dev, TDEV_SECTORS / 2 - 1, 1024, &b), 0);
+	KT_EXPECT(ctx, block_matches(&b, 1024));
+	brelse(&b);
+	KT_EXPECT_EQ(ctx, bread(dev, TDEV_SECTORS / 2, 1024, &b), -EINVAL);
+	KT_EXPECT_EQ(ctx, bread(dev, 0, 3000, &b), -EINVAL);
+}
+
+KTEST(pagecache, write_back_writes_only_dirty_blocks)
+{
+	struct blkdev *dev = tdev_setup();
+	struct buf b;
+
+	KT_ASSERT(ctx, dev != NULL);
+	KT_ASSERT_EQ(ctx, bread(dev, 9, 1024, &b), 0);	/* page 2, 2nd block */
+	memset(b.data, 0xab, 1024);
+	bdirty(&b);
+	brelse(&b);
+	/* Change the device under the cache next to the dirty block: the
+	 * write-back must not put the cache's stale copy over it. */
+	memset(tdev_data + 8 * 1024, 0x11, 1024);
+	KT_EXPECT_EQ(ctx, tdev_writes, 0);
+	KT_ASSERT_EQ(ctx, bdev_sync(dev), 0);
+	KT_EXPECT_EQ(ctx, tdev_writes, 1);
+	KT_EXPECT_EQ(ctx, tdev_write_sectors, 2);
+	KT_EXPECT(ctx, memchr_inv(tdev_data + 9 * 1024, 0xab, 1024) == NULL);
+	KT_EXPECT(ctx, memchr_inv(tdev_data + 8 * 1024, 0x11, 1024) == NULL);
+	/* Clean now: another sync writes nothing. */
+	KT_ASSERT_EQ(ctx, bdev_sync(dev), 0);
+	KT_EXPECT_EQ(ctx, tdev_writes, 1);
+}
+
+KTEST(pagecache, bforget_drops_a_pending_write)
+{
+	struct blkdev *dev = tdev_setup();
+	uint8_t old = tdev_data[20 * 1024];
+	struct buf b;
+
+	KT_ASSERT(ctx, dev != NULL);
+	KT_ASSERT_EQ(ctx, bread(dev, 20, 1024, &b), 0);
+	memset(b.data, 0xcd, 1024);
+	bdirty(&b);
+	brelse(&b);
+	bforget(dev, 20, 1024);
+	KT_ASSERT_EQ(ctx, pagecache_sync_all(), 0);
+	KT_EXPECT_EQ(ctx, tdev_writes, 0);
+	KT_EXPECT_EQ(ctx, tdev_data[20 * 1024], old);
+}
+
+KTEST(pagecache, bget_whole_page_skips_the_read)
+{
+	struct blkdev *dev = tdev_setup();
+	struct buf b;
+
+	KT_ASSERT(ctx, dev != NULL);
+	KT_ASSERT_EQ(ctx, bget(dev, 30, 4096, &b), 0);
+	KT_EXPECT_EQ(ctx, tdev_reads, 0);
+	memset(b.data, 0x5e, 4096);
+	bdirty(&b);
+	brelse(&b);
+	KT_ASSERT_EQ(ctx, bdev_sync(dev), 0);
+	KT_EXPECT(ctx, memchr_inv(tdev_data + 30 * 4096, 0x5e, 4096) == NULL);
+	KT_EXPECT_EQ(ctx, tdev_write_sectors, 8);
+}
+
+KTEST(pagecache, reclaim_evicts_clean_unused_pages)
+{
+	struct blkdev *dev = tdev_setup();
+	struct pagecache_stats st;
+	struct buf held, b;
+	size_t freed;
+
+	KT_ASSERT(ctx, dev != NULL);
+	KT_ASSERT_EQ(ctx, bread(dev, 0, 4096, &held), 0);
+	for (uint32_t blk = 1; blk < 8; blk++) {
+		KT_ASSERT_EQ(ctx, bread(dev, blk, 4096, &b), 0);
+		if (blk == 7) {
+			bdirty(&b);		/* dirty pages are not evicted */
+		}
+		brelse(&b);
+	}
+	pagecache_get_stats(&st);
+	freed = pagecache_reclaim(1000);
+	KT_EXPECT(ctx, freed >= 6);
+	/* The held and the dirty page are still there. */
+	KT_EXPECT(ctx, pagecache_find(tdev.cache, 0) == held.page);
+	pagecache_put(held.page);
+	struct page *dirty = pagecache_find(tdev.cache, 7);
+	KT_EXPECT(ctx, dirty != NULL);
+	if (dirty)
+		pagecache_put(dirty);
+	KT_EXPECT(ctx, pagecache_find(tdev.cache, 3) == NULL);
+	brelse(&held);
+	KT_ASSERT_EQ(ctx, bdev_sync(dev), 0);
+	/* Reading an evicted block goes to the device again. */
+	unsigned int reads = tdev_reads;
+	KT_ASSERT_EQ(ctx, bread(dev, 3, 4096, &b), 0);
+	KT_EXPECT(ctx, block_matches(&b, 4096));
+	brelse(&b);
+	KT_EXPECT_EQ(ctx, tdev_reads, reads + 1);
+}
+
+KTEST(pagecache, truncate_drops_pages_and_dirt)
+{
+	struct blkdev *dev = tdev_setup();
+	struct pagecache_stats before, after;
+	struct buf b;
+
+	KT_ASSERT(ctx, dev != NULL);
+	pagecache_get_stats(&before);
+	for (uint32_t blk = 0; blk < 4; blk++) {
+		KT_ASSERT_EQ(ctx, bread(dev, blk, 4096, &b), 0);
+		bdirty(&b);
+		brelse(&b);
+	}
+	pagecache_truncate(tdev.cache, 0);
+	pagecache_get_stats(&after);
+	KT_EXPECT_EQ(ctx, tdev.cache ? ((struct address_space *)tdev.cache)->nrpages : 1, 0);
+	KT_EXPECT_EQ(ctx, after.dirty, before.dirty);
+	KT_ASSERT_EQ(ctx, pagecache_sync_all(), 0);
+	KT_EXPECT_EQ(ctx, tdev_writes, 0);
+}

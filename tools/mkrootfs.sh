@@ -1,0 +1,26 @@
+#!/bin/sh
+# mkrootfs.sh OUT.ext2 STAGING_DIR SIZE_MIB: build the root filesystem image.
+#
+# Stages the standard directories and the files under userland/rootfs/
+# into STAGING_DIR, then makes an ext2 image of it with mke2fs -d (4 KiB
+# blocks, every file owned by root).  Later stages add programs to the
+# staging tree before this runs.
+set -eu
+out=$1
+stage=$2
+size=$3
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+rm -rf "$stage"
+mkdir -p "$stage"
+for d in bin sbin dev proc etc root tmp usr/bin mnt; do
+	mkdir -p "$stage/$d"
+done
+chmod 1777 "$stage/tmp"
+chmod 700 "$stage/root"
+if [ -d "$top/userland/rootfs" ]; then
+	cp -R "$top/userland/rootfs/." "$stage/"
+fi
+rm -f "$out"
+mke2fs -q -t ext2 -b 4096 -L maestro-root -E root_owner=0:0 \
+	-d "$stage" "$out" "${size}M"
