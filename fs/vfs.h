@@ -15,8 +15,18 @@
  *   inode->mapping.
  * - struct file: an open file: an inode, an offset, open flags.
  *
+ * A filesystem makes a new inode with new_inode(sb) (or its alloc_inode
+ * directly), fills it in and calls inode_hash_insert().  The VFS sets
+ * inode->mapping up with no ops and the inode as host; a filesystem whose
+ * files live in the page cache sets mapping.ops (e.g. block_mapping_ops)
+ * in read_inode and when it creates a file.  Device nodes with no fops get
+ * the driver's, found by rdev (vfs_open).
+ *
  * Names passed to inode ops are single, NUL-terminated path components
  * (no '/', not "." or "..", at most NAME_MAX bytes): the VFS checks that.
+ * The one exception is lookup(), which is also asked for ".." (the VFS
+ * keeps no parent pointers): it returns the parent directory's inode
+ * number, and for the filesystem's root directory its own.
  * Inode ops that create return the new inode with a reference in *out.
  * All functions return 0 or -Exxx (pointers: NULL or ERR_PTR).
  *
@@ -26,7 +36,9 @@
  * vfs_lookup, vfs_open, vfs_close, vfs_read, vfs_write, vfs_lseek,
  * vfs_readdir, vfs_mkdir, vfs_mknod, vfs_unlink, vfs_rmdir, vfs_link,
  * vfs_symlink, vfs_readlink, vfs_rename, vfs_truncate, vfs_stat,
- * vfs_sync, iget, iput, igrab, inode_mark_dirty, inode_permission,
+ * vfs_sync, vfs_statfs, iget, iput, igrab, new_inode, inode_hash_insert,
+ * inode_mark_dirty, inode_permission, vfs_kern_mount, vfs_kern_umount,
+ * vfs_set_root, vfs_mounts_show,
  * generic_file_read, generic_file_write, generic_file_fsync,
  * block_mapping_ops (page cache ops for filesystems on a block device
  * that implement inode_ops.get_block).
@@ -182,6 +194,9 @@ struct inode *iget(struct super_block *sb, uint32_t ino);
 struct inode *igrab(struct inode *inode);	/* one more reference */
 void iput(struct inode *inode);
 void inode_mark_dirty(struct inode *inode);
+/* A fresh inode of sb (alloc_inode, VFS fields set up, refcount 1, not
+ * yet hashed): NULL when out of memory. */
+struct inode *new_inode(struct super_block *sb);
 /* Insert a new inode (from a create op) into the cache: refcount 1. */
 void inode_hash_insert(struct inode *inode);
 struct timespec64 vfs_now(void);
@@ -230,16 +245,39 @@ extern struct cred vfs_cred;
 #define LOOKUP_FOLLOW	0x1	/* follow a symbolic link in the last part */
 #define LOOKUP_PARENT	0x2	/* stop at the parent of the last part */
 
+/*
+ * The inode path names, with a reference: 0 or -Exxx.  Relative paths
+ * start at the current directory (vfs_cwd()).
+ */
 int vfs_lookup(const char *path, unsigned int flags, struct inode **out);
-/* The parent directory and the last component of path. */
+/* The parent directory (with a reference) and the last component of path
+ * (last has room for NAME_MAX + 1 bytes; "" for "/", may be "." or ".."). */
 int vfs_lookup_parent(const char *path, struct inode **dir, char *last);
 
 int vfs_mount(const char *dev, const char *path, const char *fstype,
 	      unsigned int flags, const char *options);
 int vfs_umount(const char *path);
+/* A filesystem mounted nowhere (for tests and internal users):
+ * ERR_PTR on failure.  vfs_kern_umount: 0 or -EBUSY. */
+struct super_block *vfs_kern_mount(const char *fstype, const char *dev,
+				   unsigned int flags, const char *options);
+int vfs_kern_umount(struct super_block *sb);
+/*
+ * The root and the working directory of path lookup.  One pair for the
+ * whole kernel for now; processes will carry their own.  vfs_set_root()
+ * makes dir (whose reference it takes) the root and the current
+ * directory and returns the previous root (whose reference the caller
+ * now owns; NULL if there was none).
+ */
+struct inode *vfs_set_root(struct inode *dir);
+struct inode *vfs_root(void);			/* no reference taken */
+struct inode *vfs_cwd(void);			/* no reference taken */
+/* The mount table in /proc/mounts format: the length written. */
+size_t vfs_mounts_show(char *buf, size_t size);
 /* Mount the root filesystem from dev_name ("/dev/ram0"): 0 or -Exxx. */
 int vfs_mount_root(const char *dev_name, const char *fstype, unsigned int flags);
 
+/* An open file, or ERR_PTR(-Exxx). */
 struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode);
 int vfs_close(struct file *f);
 ssize_t vfs_read(struct file *f, void *buf, size_t len);
