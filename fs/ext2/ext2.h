@@ -171,6 +171,14 @@ uint8_t ext2_file_type(struct super_block *sb, uint16_t mode);
 
 /* namei.c */
 extern const struct inode_ops ext2_dir_iops;
+/* A new inode of mode near dir, referenced and hashed, not yet named. */
+int ext2_create_inode(struct inode *dir, uint16_t mode, uint32_t nlink,
+		      struct inode **out);
+/* Undo ext2_create_inode: nlink 0, and the last iput frees it. */
+void ext2_discard_inode(struct inode *inode);
+/* Name the new inode in dir (or discard it): 0 with *out set, or -Exxx. */
+int ext2_name_new(struct inode *dir, const char *name, struct inode *inode,
+		  struct inode **out);
 
 /* symlink.c */
 extern const struct inode_ops ext2_symlink_iops;

@@ -1,14 +1,32 @@
-# fs/ext2/: the ext2 filesystem driver, its in-kernel tests
-# (tests/kernel/test_ext2*.c) and the test images they mount.
+# fs/ext2/: the ext2 filesystem driver; its in-kernel tests
+# (tests/kernel/test_ext2*.c) and the images they mount, built by
+# tests/kernel/ext2-images.sh with mke2fs -d and given to the test kernel
+# as Multiboot modules (RAM disks, found by their labels).
 EXT2_SRCS := fs/ext2/super.c fs/ext2/sbcheck.c fs/ext2/inode.c \
 	fs/ext2/bmap.c fs/ext2/truncate.c fs/ext2/balloc.c fs/ext2/ialloc.c \
 	fs/ext2/dir.c fs/ext2/namei.c fs/ext2/symlink.c fs/ext2/file.c
+EXT2_TEST_SRCS := tests/kernel/test_ext2_util.c \
+	tests/kernel/test_ext2_read.c tests/kernel/test_ext2_write.c \
+	tests/kernel/test_ext2_bad.c
 
-# Until the VFS core (fs/vfs.c) and the buffer layer (fs/buffer.c) are
-# in the tree, ext2 is only compiled (the test kernel depends on its
-# objects), not linked.
-ifneq ($(wildcard fs/vfs.c)$(wildcard fs/buffer.c),)
+EXT2_IMG_DIR := $(B)/test-images
+EXT2_IMAGES := $(patsubst %,$(EXT2_IMG_DIR)/ext2-%.img,1k 2k 4k rev0 \
+	incompat recover extents rocompat badmagic badcounts badrec badind)
+
+$(EXT2_IMG_DIR)/ext2.stamp: tests/kernel/ext2-images.sh | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	tests/kernel/ext2-images.sh $(@D) > $(@D)/ext2-images.log 2>&1 || \
+		{ cat $(@D)/ext2-images.log; exit 1; }
+	@touch $@
+$(EXT2_IMAGES): $(EXT2_IMG_DIR)/ext2.stamp
+
+# Until the VFS core (fs/blockmap.c and the rest) is in the tree, ext2 and
+# its tests are only compiled (the test kernel depends on the objects),
+# not linked.
+ifneq ($(wildcard fs/blockmap.c),)
 KERNEL_SRCS += $(EXT2_SRCS)
+KTEST_SRCS += $(EXT2_TEST_SRCS)
+KTEST_MODULES += $(EXT2_IMAGES)
 else
-KTEST_DEPS += $(call kobj,$(EXT2_SRCS))
+KTEST_DEPS += $(call kobj,$(EXT2_SRCS) $(EXT2_TEST_SRCS)) $(EXT2_IMAGES)
 endif

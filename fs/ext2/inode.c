@@ -48,7 +48,7 @@ void ext2_set_ops(struct inode *inode)
 	case S_IFREG:
 		inode->iops = &ext2_file_iops;
 		inode->fops = &ext2_file_fops;
-		mapping_init(&inode->mapping, &block_mapping_ops, inode);
+		inode->mapping.ops = &block_mapping_ops;
 		break;
 	case S_IFDIR:
 		inode->iops = &ext2_dir_iops;
@@ -313,7 +313,8 @@ static int ext2_clear_disk_inode(struct super_block *sb, uint32_t ino)
 /*
  * The in-memory inode for a file being created as number ino (already
  * allocated), with its slot on disk cleared: owner, mode, times and ops
- * set, nlink 0 (the caller sets it).  ERR_PTR(-ENOMEM/-EIO) on failure.
+ * set, nlink 0 (the caller sets it), refcount 1, not yet hashed.
+ * ERR_PTR(-ENOMEM/-EIO) on failure.
  */
 struct inode *ext2_new_vfs_inode(struct super_block *sb, uint32_t ino,
 				 uint16_t mode)
@@ -323,10 +324,9 @@ struct inode *ext2_new_vfs_inode(struct super_block *sb, uint32_t ino,
 
 	if (err)
 		return ERR_PTR(err);
-	inode = ext2_alloc_inode(sb);
+	inode = new_inode(sb);
 	if (!inode)
 		return ERR_PTR(-ENOMEM);
-	inode->sb = sb;
 	inode->ino = ino;
 	inode->mode = mode;
 	inode->uid = vfs_cred.uid;

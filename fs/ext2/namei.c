@@ -8,7 +8,8 @@
  * frees it (ext2_evict_inode), so nothing leaks.  Link counts: a
  * directory has 2 plus one per subdirectory (whose ".." points at it).
  *
- * Interface: ext2_dir_iops.
+ * Interface: ext2_dir_iops, ext2_create_inode, ext2_discard_inode,
+ * ext2_name_new.
  */
 #include "fs/ext2/ext2.h"
 #include "kernel/errno.h"
@@ -37,7 +38,7 @@ static int ext2_may_add(struct inode *dir, const char *name)
  * A new inode of mode under dir, with one reference and nlink links
  * (not yet named anywhere): 0 or -Exxx.
  */
-static int ext2_create_inode(struct inode *dir, uint16_t mode, uint32_t nlink,
+int ext2_create_inode(struct inode *dir, uint16_t mode, uint32_t nlink,
 			     struct inode **out)
 {
 	struct inode *inode;
@@ -59,7 +60,7 @@ static int ext2_create_inode(struct inode *dir, uint16_t mode, uint32_t nlink,
 }
 
 /* Undo ext2_create_inode after a failure: the last iput frees it. */
-static void ext2_discard_inode(struct inode *inode)
+void ext2_discard_inode(struct inode *inode)
 {
 	inode->nlink = 0;
 	inode_mark_dirty(inode);
@@ -67,7 +68,7 @@ static void ext2_discard_inode(struct inode *inode)
 }
 
 /* Name inode as name in dir, or discard it: 0 with *out set, or -Exxx. */
-static int ext2_name_new(struct inode *dir, const char *name,
+int ext2_name_new(struct inode *dir, const char *name,
 			 struct inode *inode, struct inode **out)
 {
 	int err = ext2_add_entry(dir, name, inode);

@@ -48,7 +48,6 @@ int ext2_symlink(struct inode *dir, const char *name, const char *target,
 {
 	size_t len = strlen(target);
 	struct inode *inode;
-	uint32_t ino;
 	int err;
 
 	if (EXT2_SB(dir->sb)->rdonly)
@@ -59,27 +58,16 @@ int ext2_symlink(struct inode *dir, const char *name, const char *target,
 		return -ENOENT;
 	if (len >= dir->sb->block_size)
 		return -ENAMETOOLONG;
-	err = ext2_new_inode(dir, false, &ino);
+	err = ext2_create_inode(dir, S_IFLNK | 0777, 1, &inode);
 	if (err)
 		return err;
-	inode = ext2_new_vfs_inode(dir->sb, ino, S_IFLNK | 0777);
-	if (IS_ERR(inode)) {
-		ext2_free_inode(dir->sb, ino, false);
-		return (int)PTR_ERR(inode);
-	}
-	inode->nlink = 1;
-	inode_hash_insert(inode);
 	err = ext2_store_target(inode, target, len);
-	if (!err)
-		err = ext2_add_entry(dir, name, inode);
-	inode_mark_dirty(inode);
 	if (err) {
-		inode->nlink = 0;
-		iput(inode);
+		ext2_discard_inode(inode);
 		return err;
 	}
-	*out = inode;
-	return 0;
+	inode_mark_dirty(inode);
+	return ext2_name_new(dir, name, inode, out);
 }
 
 /* Copy len bytes of a slow link's target into buf: 0 or -Exxx. */
