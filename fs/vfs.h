@@ -38,7 +38,7 @@
  * vfs_symlink, vfs_readlink, vfs_rename, vfs_truncate, vfs_stat,
  * vfs_sync, vfs_statfs, iget, iput, igrab, new_inode, inode_hash_insert,
  * inode_mark_dirty, inode_permission, vfs_kern_mount, vfs_kern_umount,
- * vfs_set_root, vfs_mounts_show,
+ * vfs_set_root, vfs_root, vfs_cwd, vfs_mounts_show, inode_init_owner,
  * generic_file_read, generic_file_write, generic_file_fsync,
  * block_mapping_ops (page cache ops for filesystems on a block device
  * that implement inode_ops.get_block).
@@ -197,8 +197,13 @@ void inode_mark_dirty(struct inode *inode);
 /* A fresh inode of sb (alloc_inode, VFS fields set up, refcount 1, not
  * yet hashed): NULL when out of memory. */
 struct inode *new_inode(struct super_block *sb);
-/* Insert a new inode (from a create op) into the cache: refcount 1. */
+/* Insert a new inode (from a create op; sb and ino set) into the cache:
+ * refcount 1. */
 void inode_hash_insert(struct inode *inode);
+/* Owner of a new inode as Linux sets it: uid and gid from the caller's
+ * credentials, gid (and S_ISGID for a directory) from a set-group-ID dir;
+ * mode is stored as given. */
+void inode_init_owner(struct inode *inode, struct inode *dir, uint16_t mode);
 struct timespec64 vfs_now(void);
 
 /* May the current user access inode as mask (MAY_*)? 0 or -EACCES. */

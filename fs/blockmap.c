@@ -1,0 +1,272 @@
+/*
+ * blockmap.c: file data in the page cache, for filesystems on a block
+ * device that map file blocks to disk blocks with inode_ops.get_block.
+ *
+ * generic_file_read/write move bytes between a buffer and the pages of
+ * inode->mapping, one page at a time.  A write first allocates the blocks
+ * the page's part of the write covers (get_block with create), so a full
+ * disk fails the write there, with -ENOSPC (or a short count if some
+ * bytes went in).  A page the write covers whole, or that lies wholly
+ * past the end of the file, is not read first.  The write extends the
+ * size and dirties the inode.
+ *
+ * block_mapping_ops reads a page by mapping each of its blocks: holes
+ * read as zeros, and each run of blocks that lie one after the other on
+ * the disk is read with one request.  readpages does the same over several
+ * pages (read-ahead), a run spanning pages with one segment per page.
+ * writepage writes the mapped blocks of the page inside the file's size.
+ * Disk block b starts at sector b * (block_size / 512) of sb->dev.
+ *
+ * Interface: generic_file_read, generic_file_write, generic_file_fsync,
+ * block_mapping_ops.
+ */
+#include "drivers/block/blkdev.h"
+#include "fs/internal.h"
+#include "kernel/compiler.h"
+#include "kernel/errno.h"
+#include "lib/string.h"
+#include "mm/mm.h"
+
+#define MAX_RUN_PAGES	BLK_MAX_SEGMENTS
+
+ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos)
+{
+	struct inode *inode = f->inode;
+	size_t done = 0;
+
+	if (*pos >= inode->size)
+		return 0;
+	len = (size_t)MIN((uint64_t)len, inode->size - *pos);
+	while (done < len) {
+		uint32_t off = (uint32_t)(*pos & (PAGE_SIZE - 1));
+		size_t n = MIN(len - done, (size_t)(PAGE_SIZE - off));
+		struct page *pg = pagecache_read(&inode->mapping,
+						 (uint32_t)(*pos >> PAGE_SHIFT));
+
+		if (IS_ERR(pg))
+			return done ? (ssize_t)done : PTR_ERR(pg);
+		memcpy((char *)buf + done, (char *)page_address(pg) + off, n);
+		pagecache_put(pg);
+		done += n;
+		*pos += n;
+	}
+	return (ssize_t)done;
+}
+
+/* Allocate the blocks under bytes [pos, pos + n): 0 or -Exxx. */
+static int alloc_blocks(struct inode *inode, uint64_t pos, size_t n)
+{
+	uint32_t bs = inode->sb->block_size, dblock;
+	uint64_t first = pos / bs, last = (pos + n - 1) / bs;
+	int err = 0;
+
+	if (!inode->iops || !inode->iops->get_block)
+		return 0;
+	for (uint64_t b = first; !err && b <= last; b++)
+		err = b > UINT32_MAX ? -EFBIG :
+		      inode->iops->get_block(inode, (uint32_t)b, true, &dblock);
+	return err;
+}
+
+/* The page of inode holding pos, ready to take n bytes at offset off. */
+static struct page *write_page(struct inode *inode, uint64_t pos,
+			       uint32_t off, size_t n)
+{
+	uint32_t index = (uint32_t)(pos >> PAGE_SHIFT);
+	uint64_t page_start = pos - off;
+	struct page *pg;
+
+	if (n < PAGE_SIZE && page_start < inode->size)
+		return pagecache_read(&inode->mapping, index);
+	pg = pagecache_grab(&inode->mapping, index);
+	if (!IS_ERR(pg) && !(pg->flags & PAGE_FLAG_UPTODATE)) {
+		memset(page_address(pg), 0, PAGE_SIZE);
+		pg->flags |= PAGE_FLAG_UPTODATE;
+	}
+	return pg;
+}
+
+ssize_t generic_file_write(struct file *f, const void *buf, size_t len,
+			   uint64_t *pos)
+{
+	struct inode *inode = f->inode;
+	size_t done = 0;
+	int err = 0;
+
+	if (f->flags & O_APPEND)
+		*pos = inode->size;
+	while (done < len) {
+		uint32_t off = (uint32_t)(*pos & (PAGE_SIZE - 1));
+		size_t n = MIN(len - done, (size_t)(PAGE_SIZE - off));
+		struct page *pg;
+
+		err = alloc_blocks(inode, *pos, n);
+		if (err)
+			break;
+		pg = write_page(inode, *pos, off, n);
+		if (IS_ERR(pg)) {
+			err = PTR_ERR(pg);
+			break;
+		}
+		memcpy((char *)page_address(pg) + off, (const char *)buf + done, n);
+		pagecache_mark_dirty(pg);
+		pagecache_put(pg);
+		done += n;
+		*pos += n;
+		if (*pos > inode->size)
+			inode->size = *pos;
+	}
+	if (done) {
+		inode->mtime = inode->ctime = vfs_now();
+		inode_mark_dirty(inode);
+	}
+	return done ? (ssize_t)done : err;
+}
+
+int generic_file_fsync(struct file *f)
+{
+	struct inode *inode = f->inode;
+	struct super_block *sb = inode->sb;
+	int err = pagecache_sync_mapping(&inode->mapping);
+
+	if (!err && inode->dirty && sb->ops && sb->ops->write_inode) {
+		err = sb->ops->write_inode(inode);
+		if (!err)
+			inode->dirty = false;
+	}
+	if (!err && sb->ops && sb->ops->sync)
+		err = sb->ops->sync(sb);
+	return err;
+}
+
+/* ---- address_space_ops ------------------------------------------------ */
+
+/*
+ * Map the blocks of npages pages from index on: map[i] is the disk block
+ * of the i-th block (0: a hole).  0 or -Exxx.
+ */
+static int map_blocks(struct inode *inode, uint32_t index, unsigned int npages,
+		      uint32_t *map)
+{
+	uint32_t per = PAGE_SIZE / inode->sb->block_size;
+	uint32_t first = index * per;
+	int err = 0;
+
+	for (uint32_t i = 0; !err && i < npages * per; i++) {
+		map[i] = 0;
+		err = inode->iops->get_block(inode, first + i, false, &map[i]);
+	}
+	return err;
+}
+
+/* Add bytes [off, off + len) of pg to rq, merging with the last segment. */
+static void rq_add(struct blk_request *rq, struct page *pg, uint32_t off,
+		   uint32_t len)
+{
+	char *p = (char *)page_address(pg) + off;
+	struct blk_segment *last = rq->nseg ? &rq->seg[rq->nseg - 1] : NULL;
+
+	if (last && (char *)last->buf + last->len == p)
+		last->len += len;
+	else
+		rq->seg[rq->nseg++] = (struct blk_segment){ .buf = p, .len = len };
+	rq->count += len >> SECTOR_SHIFT;
+}
+
+/* Transfer one request for blocks [i, j) of the pages: 0 or -Exxx. */
+static int run_io(struct inode *inode, struct page **pgs, const uint32_t *map,
+		  uint32_t i, uint32_t j, enum blk_op op)
+{
+	uint32_t bs = inode->sb->block_size, per = PAGE_SIZE / bs;
+	struct blk_request rq = {
+		.dev = inode->sb->dev, .op = op,
+		.sector = (uint64_t)map[i] * (bs >> SECTOR_SHIFT),
+	};
+	int err;
+
+	for (uint32_t k = i; k < j; k++)
+		rq_add(&rq, pgs[k / per], k % per * bs, bs);
+	err = blk_submit(&rq);
+	return err ? err : blk_wait(&rq);
+}
+
+/*
+ * Read or write the blocks of pages pgs[0..npages) given by map: zero the
+ * holes on a read, skip blocks at or past limit (in blocks), and move each
+ * run of consecutive disk blocks with one request.
+ */
+static int pages_io(struct inode *inode, struct page **pgs,
+		    unsigned int npages, const uint32_t *map, uint32_t limit,
+		    enum blk_op op)
+{
+	uint32_t bs = inode->sb->block_size, per = PAGE_SIZE / bs;
+	uint32_t total = MIN(npages * per, limit);
+	int err = 0;
+
+	for (uint32_t i = 0, j; !err && i < npages * per; i = j) {
+		j = i + 1;
+		if (i >= total || !map[i]) {
+			if (op == BLK_READ)
+				memset((char *)page_address(pgs[i / per]) +
+				       i % per * bs, 0, bs);
+			continue;
+		}
+		while (j < total && map[j] == map[j - 1] + 1 &&
+		       (j % per || j / per - i / per < BLK_MAX_SEGMENTS))
+			j++;
+		err = run_io(inode, pgs, map, i, j, op);
+	}
+	return err;
+}
+
+/* Blocks of the file inside its size, counted from page index on. */
+static uint32_t blocks_limit(struct inode *inode, uint32_t index)
+{
+	uint32_t bs = inode->sb->block_size;
+	uint64_t start = (uint64_t)index * PAGE_SIZE;
+
+	if (inode->size <= start)
+		return 0;
+	return (uint32_t)MIN((inode->size - start + bs - 1) / bs,
+			     (uint64_t)UINT32_MAX);
+}
+
+static int bm_readpages(struct address_space *m, struct page **pgs,
+			unsigned int n)
+{
+	struct inode *inode = m->host;
+	uint32_t per = PAGE_SIZE / inode->sb->block_size;
+	uint32_t *map = kmalloc(n * per * sizeof(*map));
+	int err;
+
+	if (!map)
+		return -ENOMEM;
+	err = map_blocks(inode, pgs[0]->index, n, map);
+	if (!err)
+		err = pages_io(inode, pgs, n, map, UINT32_MAX, BLK_READ);
+	kfree(map);
+	return err;
+}
+
+static int bm_readpage(struct address_space *m, struct page *pg)
+{
+	return bm_readpages(m, &pg, 1);
+}
+
+static int bm_writepage(struct address_space *m, struct page *pg)
+{
+	struct inode *inode = m->host;
+	uint32_t map[PAGE_SIZE / SECTOR_SIZE];
+	int err = map_blocks(inode, pg->index, 1, map);
+
+	if (!err)
+		err = pages_io(inode, &pg, 1, map,
+			       blocks_limit(inode, pg->index), BLK_WRITE);
+	return err;
+}
+
+const struct address_space_ops block_mapping_ops = {
+	.readpage = bm_readpage,
+	.readpages = bm_readpages,
+	.writepage = bm_writepage,
+};

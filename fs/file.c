@@ -1,0 +1,217 @@
+/*
+ * file.c: open files.
+ *
+ * vfs_open() resolves or creates the file, checks the access mode against
+ * the inode's permissions and makes a struct file whose ops are the
+ * inode's (for a device node, the driver's, found by number).  The other
+ * calls check the file's access mode and hand over to the file ops with
+ * f->pos; O_APPEND writes go to the end of the file first.
+ *
+ * Interface: vfs_open, vfs_close, vfs_read, vfs_write, vfs_lseek,
+ * vfs_readdir, vfs_fsync.
+ */
+#include "drivers/block/blkdev.h"
+#include "fs/internal.h"
+#include "kernel/errno.h"
+#include "mm/mm.h"
+
+/* Permission mask an open with flags needs. */
+static int open_mask(unsigned int flags)
+{
+	int mask = 0;
+
+	if ((flags & O_ACCMODE) != O_WRONLY)
+		mask |= MAY_READ;
+	if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_TRUNC))
+		mask |= MAY_WRITE;
+	return mask;
+}
+
+/* O_CREAT: the existing file path names, or a new regular file. */
+static int open_create(const char *path, unsigned int flags, uint16_t mode,
+		       struct inode **out, bool *created)
+{
+	char last[NAME_MAX + 1];
+	struct inode *dir, *inode;
+	bool trailing;
+	int err = namei_parent(path, &dir, last, &trailing);
+
+	if (err)
+		return err;
+	if (last_type(last) != LAST_NORM || trailing) {
+		err = -EISDIR;
+		goto out;
+	}
+	err = inode_permission(dir, MAY_EXEC);
+	if (!err)
+		err = lookup_raw(dir, last, &inode);
+	if (err == -ENOENT) {
+		err = may_create(dir);
+		if (!err && (!dir->iops || !dir->iops->mknod))
+			err = -EACCES;
+		if (!err)
+			err = dir->iops->mknod(dir, last, S_IFREG | (mode & 07777),
+					       0, out);
+		*created = !err;
+		goto out;
+	}
+	if (err)
+		goto out;
+	if (flags & O_EXCL) {
+		iput(inode);
+		err = -EEXIST;
+	} else if (S_ISLNK(inode->mode) && !(flags & O_NOFOLLOW)) {
+		iput(inode);
+		err = vfs_lookup(path, LOOKUP_FOLLOW, out);
+	} else {
+		*out = follow_mounts(inode);
+	}
+out:
+	iput(dir);
+	return err;
+}
+
+/* May inode be opened with flags?  0 or -Exxx. */
+static int open_check(struct inode *inode, unsigned int flags, bool created)
+{
+	if (S_ISLNK(inode->mode))
+		return -ELOOP;		/* O_NOFOLLOW on a link */
+	if ((flags & O_DIRECTORY) && !S_ISDIR(inode->mode))
+		return -ENOTDIR;
+	if (S_ISDIR(inode->mode) && (open_mask(flags) & MAY_WRITE))
+		return -EISDIR;
+	return created ? 0 : inode_permission(inode, open_mask(flags));
+}
+
+static struct file *file_alloc(struct inode *inode, unsigned int flags)
+{
+	struct file *f = kzalloc(sizeof(*f));
+	int err;
+
+	if (!f)
+		return ERR_PTR(-ENOMEM);
+	f->inode = inode;
+	f->flags = flags & ~(O_CREAT | O_EXCL | O_TRUNC | O_NOCTTY);
+	f->refcount = 1;
+	f->fops = inode->fops;
+	if (!f->fops && (S_ISCHR(inode->mode) || S_ISBLK(inode->mode))) {
+		f->fops = device_fops(inode);
+		if (!f->fops) {
+			kfree(f);
+			return ERR_PTR(-ENXIO);
+		}
+	}
+	err = f->fops && f->fops->open ? f->fops->open(inode, f) : 0;
+	if (err) {
+		kfree(f);
+		return ERR_PTR(err);
+	}
+	return f;
+}
+
+struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode)
+{
+	struct inode *inode;
+	struct file *f;
+	bool created = false;
+	int err;
+
+	if (flags & O_CREAT)
+		err = open_create(path, flags, mode, &inode, &created);
+	else
+		err = vfs_lookup(path, flags & O_NOFOLLOW ? 0 : LOOKUP_FOLLOW,
+				 &inode);
+	if (err)
+		return ERR_PTR(err);
+	err = open_check(inode, flags, created);
+	if (!err && (flags & O_TRUNC) && S_ISREG(inode->mode) && !created)
+		err = do_truncate(inode, 0);
+	f = err ? ERR_PTR(err) : file_alloc(inode, flags);
+	if (IS_ERR(f))
+		iput(inode);
+	return f;
+}
+
+int vfs_close(struct file *f)
+{
+	int err = 0;
+
+	if (--f->refcount)
+		return 0;
+	if (f->fops && f->fops->release)
+		err = f->fops->release(f->inode, f);
+	iput(f->inode);
+	kfree(f);
+	return err;
+}
+
+ssize_t vfs_read(struct file *f, void *buf, size_t len)
+{
+	if ((f->flags & O_ACCMODE) == O_WRONLY)
+		return -EBADF;
+	if (S_ISDIR(f->inode->mode))
+		return -EISDIR;
+	if (!f->fops || !f->fops->read)
+		return -EINVAL;
+	return f->fops->read(f, buf, len, &f->pos);
+}
+
+ssize_t vfs_write(struct file *f, const void *buf, size_t len)
+{
+	if ((f->flags & O_ACCMODE) == O_RDONLY)
+		return -EBADF;
+	if (!f->fops || !f->fops->write)
+		return -EINVAL;
+	if ((f->flags & O_APPEND) && S_ISREG(f->inode->mode))
+		f->pos = f->inode->size;
+	return f->fops->write(f, buf, len, &f->pos);
+}
+
+/* What SEEK_END counts from: the file's size, a block device's size. */
+static uint64_t file_end(struct file *f)
+{
+	struct blkdev *dev;
+
+	if (S_ISBLK(f->inode->mode) && (dev = blkdev_by_rdev(f->inode->rdev)))
+		return dev->nr_sectors << SECTOR_SHIFT;
+	return f->inode->size;
+}
+
+int64_t vfs_lseek(struct file *f, int64_t off, int whence)
+{
+	int64_t base;
+
+	if (S_ISFIFO(f->inode->mode) || S_ISSOCK(f->inode->mode))
+		return -ESPIPE;
+	switch (whence) {
+	case SEEK_SET:
+		base = 0;
+		break;
+	case SEEK_CUR:
+		base = (int64_t)f->pos;
+		break;
+	case SEEK_END:
+		base = (int64_t)file_end(f);
+		break;
+	default:
+		return -EINVAL;
+	}
+	if ((off > 0 && base > INT64_MAX - off) || base + off < 0)
+		return -EINVAL;
+	f->pos = (uint64_t)(base + off);
+	return (int64_t)f->pos;
+}
+
+int vfs_readdir(struct file *f, dir_emit_t emit, void *ctx)
+{
+	if (!S_ISDIR(f->inode->mode) || !f->fops || !f->fops->readdir)
+		return -ENOTDIR;
+	return f->fops->readdir(f, emit, ctx);
+}
+
+int vfs_fsync(struct file *f)
+{
+	if (!f->fops || !f->fops->fsync)
+		return 0;
+	return f->fops->fsync(f);
+}

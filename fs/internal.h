@@ -1,0 +1,62 @@
+/*
+ * internal.h: what the VFS's own files share and nothing else uses.
+ *
+ * - super.c: the list of every live superblock (vfs_supers), the fs type
+ *   registry, making and killing superblocks;
+ * - inode.c: syncing and dropping the inodes of a superblock, busy checks;
+ * - namei.c: the parent lookup with the trailing-slash flag, a raw child
+ *   lookup that does not cross mount points, mount crossing;
+ * - perm.c: the create and delete permission rules;
+ * - devices.c: device numbers and the file ops of device nodes;
+ * - blkdev_file.c: reading and writing block device nodes;
+ * - ops.c: truncation.
+ */
+#ifndef FS_INTERNAL_H
+#define FS_INTERNAL_H
+
+#include "fs/vfs.h"
+
+struct blkdev;
+
+/* super.c */
+extern struct list_head vfs_supers;	/* every superblock, mount order */
+const struct fs_type *fs_type_find(const char *name);
+const struct fs_type *fs_type_next(const struct fs_type *prev);
+struct super_block *sb_create(const struct fs_type *type, const char *dev,
+			      unsigned int flags, const char *options);
+int sb_destroy(struct super_block *sb);	/* 0 or -EBUSY */
+
+/* inode.c */
+bool sb_busy(struct super_block *sb);
+int inodes_sync_sb(struct super_block *sb);
+void inodes_drop_sb(struct super_block *sb, bool write_back);
+
+/* namei.c */
+int namei_parent(const char *path, struct inode **dir, char *last,
+		 bool *trailing);
+/* Child name of dir, not following a mount or a symlink: 0 or -Exxx. */
+int lookup_raw(struct inode *dir, const char *name, struct inode **out);
+/* The root of what is mounted on inode, if anything (reference passed). */
+struct inode *follow_mounts(struct inode *inode);
+/* Type of the last component: a normal name, ".", ".." or "" (root). */
+enum last_type { LAST_NORM, LAST_DOT, LAST_DOTDOT, LAST_ROOT };
+enum last_type last_type(const char *last);
+
+/* perm.c */
+int may_create(struct inode *dir);
+int may_delete(struct inode *dir, struct inode *victim);
+
+/* devices.c */
+uint32_t blkdev_rdev(const struct blkdev *dev);
+struct blkdev *blkdev_by_rdev(uint32_t rdev);
+const struct file_ops *device_fops(const struct inode *inode);
+int chrdev_register(uint32_t rdev, const struct file_ops *fops);
+uint32_t anon_dev_alloc(void);
+
+/* blkdev_file.c */
+extern const struct file_ops blkdev_file_ops;
+
+/* ops.c */
+int do_truncate(struct inode *inode, uint64_t size);
+
+#endif

@@ -1,0 +1,188 @@
+/*
+ * mount.c: the mount table and the root of path lookup.
+ *
+ * A mounted filesystem is a superblock whose sb->covered is the directory
+ * it hides (the mount holds a reference to it) and whose root that
+ * directory's inode->mounted points to; path lookup crosses from one to
+ * the other both ways (namei.c).  The first filesystem mounted on "/"
+ * becomes the root of lookup.  One mount per superblock: no bind mounts.
+ *
+ * The root and current directory of lookup are one pair for the whole
+ * kernel until processes have their own (vfs_root, vfs_cwd are the hooks).
+ *
+ * Interface: vfs_mount, vfs_umount, vfs_kern_mount, vfs_kern_umount,
+ * vfs_mount_root, vfs_set_root, vfs_root, vfs_cwd, vfs_mounts_show.
+ */
+#include "fs/internal.h"
+#include "kernel/errno.h"
+#include "kernel/printk.h"
+#include "lib/printf.h"
+#include "lib/string.h"
+
+static struct inode *root_dir;		/* "/" of lookup */
+static struct inode *cwd_dir;		/* start of relative paths */
+
+struct inode *vfs_root(void)
+{
+	return root_dir;
+}
+
+struct inode *vfs_cwd(void)
+{
+	return cwd_dir;
+}
+
+struct inode *vfs_set_root(struct inode *dir)
+{
+	struct inode *old = root_dir;
+
+	iput(cwd_dir);
+	root_dir = dir;
+	cwd_dir = igrab(dir);
+	return old;
+}
+
+struct super_block *vfs_kern_mount(const char *fstype, const char *dev,
+				   unsigned int flags, const char *options)
+{
+	const struct fs_type *type = fs_type_find(fstype);
+
+	if (!type)
+		return ERR_PTR(-ENODEV);
+	return sb_create(type, dev, flags, options);
+}
+
+int vfs_kern_umount(struct super_block *sb)
+{
+	if (sb->covered || sb->root == root_dir)
+		return -EBUSY;		/* mounted in the tree: vfs_umount */
+	return sb_destroy(sb);
+}
+
+/* Store path in sb->mount_path with repeated and trailing slashes gone. */
+static void mount_path_set(struct super_block *sb, const char *path)
+{
+	size_t n = 0;
+
+	for (const char *p = path; *p && n + 1 < sizeof(sb->mount_path); p++)
+		if (*p != '/' || n == 0 || sb->mount_path[n - 1] != '/')
+			sb->mount_path[n++] = *p;
+	if (n > 1 && sb->mount_path[n - 1] == '/')
+		n--;
+	sb->mount_path[n] = '\0';
+}
+
+/* Mount sb as the root of lookup (nothing is mounted there yet). */
+static void mount_as_root(struct super_block *sb)
+{
+	struct inode *old = vfs_set_root(igrab(sb->root));
+
+	iput(old);
+}
+
+int vfs_mount(const char *dev, const char *path, const char *fstype,
+	      unsigned int flags, const char *options)
+{
+	struct inode *dir = NULL;
+	struct super_block *sb;
+	int err;
+
+	if (!root_dir && strcmp(path, "/") != 0)
+		return -ENOENT;
+	if (root_dir) {
+		err = vfs_lookup(path, LOOKUP_FOLLOW, &dir);
+		if (err)
+			return err;
+		err = !S_ISDIR(dir->mode) ? -ENOTDIR :
+		      dir == dir->sb->root ? -EBUSY : 0;
+		if (err)
+			goto out;
+	}
+	sb = vfs_kern_mount(fstype, dev, flags, options);
+	err = IS_ERR(sb) ? PTR_ERR(sb) : 0;
+	if (err)
+		goto out;
+	mount_path_set(sb, path);
+	if (!dir) {
+		mount_as_root(sb);
+		return 0;
+	}
+	sb->covered = dir;		/* the mount keeps the reference */
+	dir->mounted = sb;
+	return 0;
+out:
+	iput(dir);
+	return err;
+}
+
+int vfs_umount(const char *path)
+{
+	struct inode *inode, *covered;
+	struct super_block *sb;
+	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
+
+	if (err)
+		return err;
+	sb = inode->sb;
+	iput(inode);
+	if (inode != sb->root)
+		return -EINVAL;		/* not a mount point */
+	if (!sb->covered)
+		return -EBUSY;		/* the root stays */
+	if (sb_busy(sb))
+		return -EBUSY;
+	covered = sb->covered;
+	covered->mounted = NULL;
+	sb->covered = NULL;
+	err = sb_destroy(sb);
+	if (err) {			/* cannot happen: checked above */
+		covered->mounted = sb;
+		sb->covered = covered;
+		return err;
+	}
+	iput(covered);
+	return 0;
+}
+
+/* Try one type for the root: 0 or -Exxx, logged. */
+static int mount_root_as(const char *dev_name, const char *fstype,
+			 unsigned int flags)
+{
+	int err = vfs_mount(dev_name, "/", fstype, flags, NULL);
+
+	if (err)
+		pr_info("vfs: root: %s is not mountable as %s (error %d)\n",
+			dev_name, fstype, err);
+	return err;
+}
+
+int vfs_mount_root(const char *dev_name, const char *fstype, unsigned int flags)
+{
+	const struct fs_type *t = NULL;
+	int err = -ENODEV;
+
+	if (root_dir)
+		return -EBUSY;
+	if (fstype)
+		return mount_root_as(dev_name, fstype, flags);
+	while ((t = fs_type_next(t)))
+		if (t->needs_dev && (err = mount_root_as(dev_name, t->name,
+							 flags)) == 0)
+			return 0;
+	return err;
+}
+
+size_t vfs_mounts_show(char *buf, size_t size)
+{
+	struct super_block *sb;
+	size_t n = 0;
+
+	list_for_each_entry(sb, &vfs_supers, mounts) {
+		if (!sb->mount_path[0])
+			continue;
+		n += scnprintf(buf + n, size - n, "%s %s %s %s,relatime 0 0\n",
+			       sb->dev_name, sb->mount_path, sb->type->name,
+			       sb->flags & SB_RDONLY ? "ro" : "rw");
+	}
+	return n;
+}

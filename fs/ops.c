@@ -1,0 +1,312 @@
+/*
+ * ops.c: the namespace calls that are not rename: mkdir, mknod, symlink,
+ * link, unlink, rmdir, readlink, truncate, stat and sync.
+ *
+ * Each resolves the parent directory of its last component (namei.c),
+ * applies Linux's checks (permissions, ".", "..", trailing slashes, mount
+ * points, file types) and calls the inode op.  Errors follow Linux:
+ * creating over an existing name is -EEXIST, unlink of a directory
+ * -EISDIR, rmdir of a mount point or a root -EBUSY, a hard link across
+ * filesystems -EXDEV and to a directory -EPERM; a filesystem without the
+ * op gives -EPERM.
+ *
+ * Truncation (do_truncate, shared with O_TRUNC) zeroes the tail of the
+ * new last page and drops the page cache beyond it before setattr frees
+ * the blocks.
+ *
+ * Interface: vfs_mkdir, vfs_mknod, vfs_symlink, vfs_link, vfs_unlink,
+ * vfs_rmdir, vfs_readlink, vfs_truncate, vfs_stat, vfs_sync; do_truncate
+ * (internal.h).
+ */
+#include "fs/internal.h"
+#include "kernel/errno.h"
+#include "lib/string.h"
+#include "mm/mm.h"
+
+struct parent {
+	struct inode *dir;
+	char last[NAME_MAX + 1];
+	bool trailing;
+};
+
+/* The parent of a name to create: 0, or -EEXIST when it exists. */
+static int create_parent(const char *path, struct parent *p)
+{
+	struct inode *old;
+	int err = namei_parent(path, &p->dir, p->last, &p->trailing);
+
+	if (err)
+		return err;
+	err = last_type(p->last) != LAST_NORM ? -EEXIST :
+	      inode_permission(p->dir, MAY_EXEC);
+	if (!err) {
+		err = lookup_raw(p->dir, p->last, &old);
+		if (!err) {
+			iput(old);
+			err = -EEXIST;
+		} else if (err == -ENOENT) {
+			err = may_create(p->dir);
+		}
+	}
+	if (err)
+		iput(p->dir);
+	return err;
+}
+
+int vfs_mkdir(const char *path, uint16_t mode)
+{
+	struct parent p;
+	struct inode *inode;
+	int err = create_parent(path, &p);
+
+	if (err)
+		return err;
+	err = p.dir->iops->mkdir ?
+	      p.dir->iops->mkdir(p.dir, p.last, S_IFDIR | (mode & 07777), &inode)
+	      : -EPERM;
+	if (!err)
+		iput(inode);
+	iput(p.dir);
+	return err;
+}
+
+int vfs_mknod(const char *path, uint16_t mode, uint32_t rdev)
+{
+	struct parent p;
+	struct inode *inode;
+	int err;
+
+	if (!(mode & S_IFMT))
+		mode |= S_IFREG;
+	if (S_ISDIR(mode) || S_ISLNK(mode))
+		return -EINVAL;
+	if ((S_ISCHR(mode) || S_ISBLK(mode)) && vfs_cred.uid != 0)
+		return -EPERM;
+	err = create_parent(path, &p);
+	if (err)
+		return err;
+	err = p.trailing ? -ENOENT : p.dir->iops->mknod ?
+	      p.dir->iops->mknod(p.dir, p.last, mode, rdev, &inode) : -EPERM;
+	if (!err)
+		iput(inode);
+	iput(p.dir);
+	return err;
+}
+
+int vfs_symlink(const char *target, const char *path)
+{
+	struct parent p;
+	struct inode *inode;
+	int err;
+
+	if (!target[0])
+		return -ENOENT;
+	if (strnlen(target, PATH_MAX) == PATH_MAX)
+		return -ENAMETOOLONG;
+	err = create_parent(path, &p);
+	if (err)
+		return err;
+	err = p.trailing ? -ENOENT : p.dir->iops->symlink ?
+	      p.dir->iops->symlink(p.dir, p.last, target, &inode) : -EPERM;
+	if (!err)
+		iput(inode);
+	iput(p.dir);
+	return err;
+}
+
+int vfs_link(const char *old_path, const char *new_path)
+{
+	struct inode *old;
+	struct parent p;
+	int err = vfs_lookup(old_path, 0, &old);
+
+	if (err)
+		return err;
+	err = S_ISDIR(old->mode) ? -EPERM : create_parent(new_path, &p);
+	if (err)
+		goto out;
+	err = p.trailing ? -ENOENT : p.dir->sb != old->sb ? -EXDEV :
+	      p.dir->iops->link ? p.dir->iops->link(p.dir, p.last, old) : -EPERM;
+	iput(p.dir);
+out:
+	iput(old);
+	return err;
+}
+
+/* The entry (not followed) p->last names, which the caller may delete:
+ * 0 or -Exxx.  p->dir's reference stays with the caller. */
+static int remove_entry(struct parent *p, struct inode **victim)
+{
+	int err = inode_permission(p->dir, MAY_EXEC);
+
+	if (!err)
+		err = lookup_raw(p->dir, p->last, victim);
+	if (!err) {
+		err = may_delete(p->dir, *victim);
+		if (err)
+			iput(*victim);
+	}
+	return err;
+}
+
+int vfs_unlink(const char *path)
+{
+	struct inode *victim;
+	struct parent p;
+	int err = namei_parent(path, &p.dir, p.last, &p.trailing);
+
+	if (err)
+		return err;
+	err = last_type(p.last) != LAST_NORM ? -EISDIR :
+	      remove_entry(&p, &victim);
+	if (!err) {
+		err = S_ISDIR(victim->mode) ? -EISDIR :
+		      p.trailing ? -ENOTDIR : victim->mounted ? -EBUSY :
+		      p.dir->iops->unlink ? p.dir->iops->unlink(p.dir, p.last) :
+		      -EPERM;
+		iput(victim);
+	}
+	iput(p.dir);
+	return err;
+}
+
+int vfs_rmdir(const char *path)
+{
+	static const int dot_errors[] = {
+		[LAST_NORM] = 0, [LAST_DOT] = -EINVAL,
+		[LAST_DOTDOT] = -ENOTEMPTY, [LAST_ROOT] = -EBUSY,
+	};
+	struct inode *victim;
+	struct parent p;
+	int err = namei_parent(path, &p.dir, p.last, &p.trailing);
+
+	if (err)
+		return err;
+	err = dot_errors[last_type(p.last)];
+	if (!err)
+		err = remove_entry(&p, &victim);
+	if (!err) {
+		err = !S_ISDIR(victim->mode) ? -ENOTDIR :
+		      victim->mounted || victim == victim->sb->root ? -EBUSY :
+		      p.dir->iops->rmdir ? p.dir->iops->rmdir(p.dir, p.last) :
+		      -EPERM;
+		iput(victim);
+	}
+	iput(p.dir);
+	return err;
+}
+
+ssize_t vfs_readlink(const char *path, char *buf, size_t len)
+{
+	struct inode *inode;
+	ssize_t n;
+	int err = vfs_lookup(path, 0, &inode);
+
+	if (err)
+		return err;
+	if (!S_ISLNK(inode->mode) || !inode->iops || !inode->iops->readlink ||
+	    len == 0)
+		n = -EINVAL;
+	else
+		n = inode->iops->readlink(inode, buf, len);
+	iput(inode);
+	return n;
+}
+
+/* Zero the bytes of the page holding size that lie past it. */
+static int zero_tail(struct inode *inode, uint64_t size)
+{
+	uint32_t off = (uint32_t)(size & (PAGE_SIZE - 1));
+	struct page *pg;
+
+	if (!off)
+		return 0;
+	pg = pagecache_read(&inode->mapping, (uint32_t)(size >> PAGE_SHIFT));
+	if (IS_ERR(pg))
+		return PTR_ERR(pg);
+	memset((char *)page_address(pg) + off, 0, PAGE_SIZE - off);
+	pagecache_mark_dirty(pg);
+	pagecache_put(pg);
+	return 0;
+}
+
+int do_truncate(struct inode *inode, uint64_t size)
+{
+	struct iattr attr = {
+		.valid = ATTR_SIZE | ATTR_MTIME, .size = size,
+		.mtime = vfs_now(),
+	};
+	int err;
+
+	if (!inode->iops || !inode->iops->setattr)
+		return -EPERM;
+	if (size < inode->size && inode->mapping.ops) {
+		err = zero_tail(inode, size);
+		if (err)
+			return err;
+		pagecache_truncate(&inode->mapping,
+				   (uint32_t)((size + PAGE_SIZE - 1) >> PAGE_SHIFT));
+	}
+	return inode->iops->setattr(inode, &attr);
+}
+
+int vfs_truncate(const char *path, uint64_t size)
+{
+	struct inode *inode;
+	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
+
+	if (err)
+		return err;
+	err = S_ISDIR(inode->mode) ? -EISDIR :
+	      !S_ISREG(inode->mode) ? -EINVAL :
+	      inode_permission(inode, MAY_WRITE);
+	if (!err)
+		err = do_truncate(inode, size);
+	iput(inode);
+	return err;
+}
+
+int vfs_stat(const char *path, bool follow, struct kstat *st)
+{
+	struct inode *inode;
+	int err = vfs_lookup(path, follow ? LOOKUP_FOLLOW : 0, &inode);
+
+	if (err)
+		return err;
+	*st = (struct kstat){
+		.dev = inode->sb->dev_id, .ino = inode->ino,
+		.mode = inode->mode, .nlink = inode->nlink,
+		.uid = inode->uid, .gid = inode->gid, .rdev = inode->rdev,
+		.size = inode->size, .blocks = inode->blocks,
+		.blksize = inode->sb->block_size ? inode->sb->block_size :
+						  PAGE_SIZE,
+		.atime_sec = inode->atime.tv_sec,
+		.atime_nsec = (uint32_t)inode->atime.tv_nsec,
+		.mtime_sec = inode->mtime.tv_sec,
+		.mtime_nsec = (uint32_t)inode->mtime.tv_nsec,
+		.ctime_sec = inode->ctime.tv_sec,
+		.ctime_nsec = (uint32_t)inode->ctime.tv_nsec,
+	};
+	iput(inode);
+	return 0;
+}
+
+int vfs_sync(void)
+{
+	struct super_block *sb;
+	int err = 0, e;
+
+	list_for_each_entry(sb, &vfs_supers, mounts) {
+		if (sb->flags & SB_RDONLY)
+			continue;
+		e = inodes_sync_sb(sb);
+		if (sb->ops && sb->ops->sync) {
+			int e2 = sb->ops->sync(sb);
+
+			e = e ? e : e2;
+		}
+		if (e && !err)
+			err = e;
+	}
+	return err;
+}
