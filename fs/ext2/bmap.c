@@ -5,16 +5,22 @@
  * block (addr_per_block numbers), one double-indirect and one
  * triple-indirect block.  ext2_get_block walks that tree, checking every
  * number it reads, and with create allocates what is missing: indirect
- * blocks are zeroed through the buffer cache; data blocks are not touched
- * here (their contents come from the file's page cache, which writes the
- * whole block).  Number 0 is a hole.
+ * blocks are zeroed through the buffer cache.  A new data block of a
+ * regular file is zeroed on the disk when the page cache might read it
+ * before the write that caused the allocation fills it (its page is not
+ * cached and lies inside the file: fs/blockmap.c reads such a page for a
+ * partial write); otherwise the page cache writes it whole.  Number 0 is
+ * a hole.
  *
  * Interface: ext2_get_block (inode_ops.get_block, and used by directories
  * and slow symlinks), ext2_alloc_zeroed.
  */
+#include "drivers/block/blkdev.h"
 #include "fs/ext2/ext2.h"
 #include "kernel/errno.h"
 #include "lib/string.h"
+#include "mm/mm.h"
+#include "mm/pagecache.h"
 
 /*
  * The path to file block fblock: returns the depth (0 direct, 1, 2, 3
@@ -137,6 +143,53 @@ static int ext2_step(struct inode *inode, uint32_t ind, uint32_t idx,
 	return err;
 }
 
+/* A page of zeros (lowmem, for DMA), made on first use; NULL if no memory. */
+static void *ext2_zero_page(void)
+{
+	static void *zeros;
+
+	if (!zeros)
+		zeros = kzalloc(PAGE_SIZE);
+	return zeros;
+}
+
+/* Is file block fblock's page cached with valid data, or past the end? */
+static bool ext2_page_covers(struct inode *inode, uint32_t fblock)
+{
+	uint64_t pos = (uint64_t)fblock * inode->sb->block_size;
+	uint32_t index = (uint32_t)(pos >> PAGE_SHIFT);
+	struct page *pg;
+	bool ok;
+
+	if ((uint64_t)index * PAGE_SIZE >= inode->size)
+		return true;
+	pg = pagecache_find(&inode->mapping, index);
+	if (!pg)
+		return false;
+	ok = pg->flags & PAGE_FLAG_UPTODATE;
+	pagecache_put(pg);
+	return ok;
+}
+
+/*
+ * New data block blk of inode at file block fblock: zero it on the disk
+ * unless the page cache will write it whole.  0 or -Exxx.
+ */
+static int ext2_zero_new_data(struct inode *inode, uint32_t fblock,
+			      uint32_t blk)
+{
+	uint32_t sectors = inode->sb->block_size / SECTOR_SIZE;
+	void *zeros;
+
+	if (!S_ISREG(inode->mode) || ext2_page_covers(inode, fblock))
+		return 0;
+	zeros = ext2_zero_page();
+	if (!zeros)
+		return -ENOMEM;
+	return blk_rw(inode->sb->dev, BLK_WRITE, (uint64_t)blk * sectors,
+		      sectors, zeros);
+}
+
 /*
  * The disk block of file block fblock of inode into *dblock (0: a hole).
  * With create, a missing block is allocated (-EROFS on a read-only
@@ -149,6 +202,7 @@ int ext2_get_block(struct inode *inode, uint32_t fblock, bool create,
 	struct ext2_inode_info *ei = EXT2_I(inode);
 	struct ext2_sb_info *sbi = EXT2_SB(inode->sb);
 	uint32_t off[4], blk;
+	uint64_t blocks_before = inode->blocks;
 	int depth = ext2_block_path(sbi, fblock, off);
 	int err = 0;
 
@@ -169,6 +223,9 @@ int ext2_get_block(struct inode *inode, uint32_t fblock, bool create,
 	for (int level = 1; level <= depth && blk && !err; level++)
 		err = ext2_step(inode, blk, off[level], create, level < depth,
 				&blk);
+	/* Something was allocated only if the data block was missing. */
+	if (!err && blk && inode->blocks != blocks_before)
+		err = ext2_zero_new_data(inode, fblock, blk);
 	*dblock = err ? 0 : blk;
 	return err;
 }

@@ -10,8 +10,7 @@ EXT2_TEST_SRCS := tests/kernel/test_ext2_util.c \
 	tests/kernel/test_ext2_bad.c
 
 EXT2_IMG_DIR := $(B)/test-images
-EXT2_IMAGES := $(patsubst %,$(EXT2_IMG_DIR)/ext2-%.img,1k 2k 4k rev0 \
-	incompat recover extents rocompat badmagic badcounts badrec badind)
+EXT2_IMAGES := $(patsubst %,$(EXT2_IMG_DIR)/ext2-%.img,1k 2k 4k misc refused)
 
 $(EXT2_IMG_DIR)/ext2.stamp: tests/kernel/ext2-images.sh | $(SETUP_STAMP)
 	@mkdir -p $(@D)

@@ -272,10 +272,8 @@ void ext2_evict_inode(struct inode *inode)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
 
-	if (inode->nlink || EXT2_SB(inode->sb)->rdonly)
+	if (inode->nlink || !EXT2_SB(inode->sb) || EXT2_SB(inode->sb)->rdonly)
 		return;
-	if (S_ISREG(inode->mode))
-		pagecache_truncate(&inode->mapping, 0);
 	ei->i_dtime = (uint32_t)vfs_now().tv_sec;
 	ext2_truncate_blocks(inode, 0);
 	if (ei->i_file_acl)

@@ -2,18 +2,22 @@
 # ext2-images.sh OUTDIR: build the ext2 images the in-kernel ext2 tests
 # (tests/kernel/test_ext2*.c) mount, with mke2fs -d from staged trees.
 #
-# Every image has a volume label the tests find it by (ext2_test_dev()),
-# so the order of the Multiboot modules does not matter:
+# Every filesystem has a volume label the tests find it by (ext2t_dev()),
+# so the order of the Multiboot modules does not matter.  The test kernel
+# takes at most 8 modules, so the small images are partitions of two MBR
+# disks (the tests register the partitions with blk_scan_mbr):
 #   ext2-1k, ext2-2k, ext2-4k   the full tree, 1/2/4 KiB blocks, 4 groups
-#   ext2-rev0                   revision 0, 1 KiB blocks, small tree
-#   ext2-incompat               unknown INCOMPAT feature 0x8000: refused
-#   ext2-recover                INCOMPAT_RECOVER (journal needs recovery)
-#   ext2-extents                INCOMPAT_EXTENTS
-#   ext2-rocompat               unknown RO_COMPAT 0x8000: mounts read-only
-#   ext2-badmagic               magic 0x1234
-#   ext2-badcounts              inodes_per_group absurd
-#   ext2-badrec                 /dir's first entry has rec_len 6
-#   ext2-badind                 /ind.bin's indirect block points outside
+#   ext2-misc.img, partitions:
+#     ext2-rev0                 revision 0, 1 KiB blocks, small tree
+#     ext2-rocompat             unknown RO_COMPAT 0x8000: mounts read-only
+#     ext2-corrupt              /dir's first entry has rec_len 6, and
+#                               /ind.bin's indirect block points outside
+#     ext2-badcounts            inodes_per_group absurd
+#   ext2-refused.img, partitions:
+#     ext2-incompat             unknown INCOMPAT feature 0x8000
+#     ext2-recover              INCOMPAT_RECOVER (journal needs recovery)
+#     ext2-extents              INCOMPAT_EXTENTS
+#     ext2-badmagic             magic 0x1234
 #
 # The file contents follow pattern(i) = (i * 131) ^ (i >> 9), low byte,
 # from the file's start; the tests compute the same.
@@ -119,11 +123,38 @@ poke "$out/ext2-badmagic.img" $((SB + 0x38)) H 0x1234
 mk ext2-badcounts 1024 1M "$small"
 poke "$out/ext2-badcounts.img" $((SB + 0x28)) I 0x7ffffff8
 
-mk ext2-badrec 1024 1M "$small"
-blk=$(debugfs -R "bmap /dir 0" "$out/ext2-badrec.img" 2>/dev/null)
-poke "$out/ext2-badrec.img" $((blk * 1024 + 4)) H 6
-
-mk ext2-badind 1024 1M "$small"
-ind=$(debugfs -R "stat /ind.bin" "$out/ext2-badind.img" 2>/dev/null |
+mk ext2-corrupt 1024 1M "$small"
+blk=$(debugfs -R "bmap /dir 0" "$out/ext2-corrupt.img" 2>/dev/null)
+poke "$out/ext2-corrupt.img" $((blk * 1024 + 4)) H 6
+ind=$(debugfs -R "stat /ind.bin" "$out/ext2-corrupt.img" 2>/dev/null |
 	sed -n 's/.*(IND):\([0-9]*\).*/\1/p')
-poke "$out/ext2-badind.img" $((ind * 1024 + 4)) I 0x00fffff0
+poke "$out/ext2-corrupt.img" $((ind * 1024 + 4)) I 0x00fffff0
+
+# mbr OUT IMAGE...: a disk with an MBR and each image as a primary
+# partition (type 0x83) from sector 2048 on, one after the other.
+mbr() {
+	python3 - "$@" <<'EOF'
+import struct, sys
+out, images = sys.argv[1], sys.argv[2:]
+table, parts, lba = b'', [], 2048
+for path in images:
+    data = open(path, 'rb').read()
+    n = len(data) // 512
+    table += struct.pack('<B3sB3sII', 0, b'\0\0\0', 0x83, b'\0\0\0', lba, n)
+    parts.append((lba, data))
+    lba += n
+mbr = bytearray(512)
+mbr[446:446 + len(table)] = table
+mbr[510:512] = b'\x55\xaa'
+with open(out, 'wb') as f:
+    f.write(mbr)
+    for start, data in parts:
+        f.seek(start * 512)
+        f.write(data)
+EOF
+}
+
+mbr "$out/ext2-misc.img" "$out/ext2-rev0.img" "$out/ext2-rocompat.img" \
+	"$out/ext2-corrupt.img" "$out/ext2-badcounts.img"
+mbr "$out/ext2-refused.img" "$out/ext2-incompat.img" "$out/ext2-recover.img" \
+	"$out/ext2-extents.img" "$out/ext2-badmagic.img"

@@ -65,7 +65,7 @@ static bool ext2t_count(void *arg, const char *name, size_t len, uint32_t ino,
 
 KTEST(ext2_bad, broken_rec_len)
 {
-	struct super_block *sb = ext2t_mount("ext2-badrec", SB_RDONLY);
+	struct super_block *sb = ext2t_mount("ext2-corrupt", SB_RDONLY);
 	struct kstat st;
 	struct file *f;
 	int n = 0;
@@ -85,7 +85,7 @@ KTEST(ext2_bad, broken_rec_len)
 KTEST(ext2_bad, indirect_out_of_range)
 {
 	static const uint64_t all[][2] = { { 0, 20480 } };
-	struct super_block *sb = ext2t_mount("ext2-badind", SB_RDONLY);
+	struct super_block *sb = ext2t_mount("ext2-corrupt", SB_RDONLY);
 
 	KT_ASSERT(ctx, !IS_ERR(sb));
 	/* The direct blocks read; the bad pointer (file block 13) fails. */

@@ -8,6 +8,22 @@
 #include "mm/mm.h"
 #include "tests/kernel/ext2_test.h"
 
+/* Register the partitions of every whole disk with an MBR, once. */
+static void ext2t_scan_partitions(uint8_t *sector)
+{
+	static bool done;
+	struct blkdev *dev;
+
+	if (done)
+		return;
+	done = true;
+	for (dev = blkdev_next(NULL); dev; dev = blkdev_next(dev))
+		if (!dev->parent && dev->nr_sectors > 1 &&
+		    blk_rw(dev, BLK_READ, 0, 1, sector) == 0 &&
+		    sector[510] == 0x55 && sector[511] == 0xaa)
+			blk_scan_mbr(dev);
+}
+
 const char *ext2t_dev(const char *label, struct ext2_super_block *copy)
 {
 	struct ext2_super_block *es = kmalloc(sizeof(*es));
@@ -15,6 +31,7 @@ const char *ext2t_dev(const char *label, struct ext2_super_block *copy)
 
 	if (!es)
 		return NULL;
+	ext2t_scan_partitions((uint8_t *)es);
 	for (struct blkdev *dev = blkdev_next(NULL); dev && !found;
 	     dev = blkdev_next(dev)) {
 		if (dev->nr_sectors < 4 ||
