@@ -7,7 +7,7 @@ EXT2_SRCS := fs/ext2/super.c fs/ext2/sbcheck.c fs/ext2/inode.c \
 	fs/ext2/dir.c fs/ext2/namei.c fs/ext2/symlink.c fs/ext2/file.c
 EXT2_TEST_SRCS := tests/kernel/test_ext2_util.c \
 	tests/kernel/test_ext2_read.c tests/kernel/test_ext2_write.c \
-	tests/kernel/test_ext2_bad.c
+	tests/kernel/test_ext2_bad.c tests/kernel/test_ext2_leave.c
 
 EXT2_IMG_DIR := $(B)/test-images
 EXT2_IMAGES := $(patsubst %,$(EXT2_IMG_DIR)/ext2-%.img,1k 2k 4k misc refused)
@@ -29,3 +29,10 @@ KTEST_MODULES += $(EXT2_IMAGES)
 else
 KTEST_DEPS += $(call kobj,$(EXT2_SRCS) $(EXT2_TEST_SRCS)) $(EXT2_IMAGES)
 endif
+
+# make test-ext2-fsck: run the test kernel with its RAM in a file, cut the
+# 1/2/4 KiB images out of it as the kernel left them, and check them with
+# e2fsck -fn and debugfs (tests/kernel/ext2-fsck.py).
+test-ext2-fsck: $(B)/maestro-test.elf $(EXT2_IMAGES)
+	$(PYTHON) tests/kernel/ext2-fsck.py $(B)/maestro-test.elf $(KTEST_MODULES)
+.PHONY: test-ext2-fsck

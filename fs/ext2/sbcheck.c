@@ -26,7 +26,7 @@
 #include "lib/printf.h"
 
 /* Log a bad superblock field; returns -EUCLEAN. */
-static __printf(2, 3) int BAD(struct super_block *sb, const char *fmt, ...)
+static __printf(2, 3) int bad_sb(struct super_block *sb, const char *fmt, ...)
 {
 	char msg[120];
 	va_list ap;
@@ -89,9 +89,9 @@ static int ext2_check_basics(struct super_block *sb, struct ext2_sb_info *sbi)
 	sbi->first_ino = es->s_first_ino;
 	if (sbi->inode_size < EXT2_GOOD_OLD_INODE_SIZE ||
 	    sbi->inode_size > sbi->block_size || !is_pow2(sbi->inode_size))
-		return BAD(sb, "inode size %u\n", sbi->inode_size);
+		return bad_sb(sb, "inode size %u\n", sbi->inode_size);
 	if (sbi->first_ino < EXT2_GOOD_OLD_FIRST_INO)
-		return BAD(sb, "first inode %u\n", sbi->first_ino);
+		return bad_sb(sb, "first inode %u\n", sbi->first_ino);
 	return 0;
 }
 
@@ -108,29 +108,29 @@ static int ext2_check_counts(struct super_block *sb, struct ext2_sb_info *sbi)
 	sbi->blocks_per_group = es->s_blocks_per_group;
 	sbi->inodes_per_group = es->s_inodes_per_group;
 	if (sbi->first_data_block != (bsize == 1024 ? 1u : 0u))
-		return BAD(sb, "first data block %u\n", sbi->first_data_block);
+		return bad_sb(sb, "first data block %u\n", sbi->first_data_block);
 	if (sbi->blocks_count <= sbi->first_data_block + 1)
-		return BAD(sb, "block count %u\n", sbi->blocks_count);
+		return bad_sb(sb, "block count %u\n", sbi->blocks_count);
 	if (sbi->blocks_count > dev_blocks)
-		return BAD(sb, "%u blocks but the device has %llu\n",
-			   sbi->blocks_count, (unsigned long long)dev_blocks);
+		return bad_sb(sb, "%u blocks but the device has %llu\n",
+			      sbi->blocks_count, (unsigned long long)dev_blocks);
 	if (sbi->blocks_per_group == 0 || sbi->blocks_per_group > 8 * bsize ||
 	    sbi->blocks_per_group % 8)
-		return BAD(sb, "%u blocks per group\n", sbi->blocks_per_group);
+		return bad_sb(sb, "%u blocks per group\n", sbi->blocks_per_group);
 	sbi->inodes_per_block = bsize / sbi->inode_size;
 	if (sbi->inodes_per_group < sbi->inodes_per_block ||
 	    sbi->inodes_per_group > 8 * bsize || sbi->inodes_per_group % 8)
-		return BAD(sb, "%u inodes per group\n", sbi->inodes_per_group);
+		return bad_sb(sb, "%u inodes per group\n", sbi->inodes_per_group);
 	sbi->groups_count = div_up(sbi->blocks_count - sbi->first_data_block,
 				   sbi->blocks_per_group);
 	if ((uint64_t)sbi->groups_count * sbi->inodes_per_group !=
 	    sbi->inodes_count)
-		return BAD(sb, "%u inodes for %u groups of %u\n",
-			   sbi->inodes_count, sbi->groups_count,
-			   sbi->inodes_per_group);
+		return bad_sb(sb, "%u inodes for %u groups of %u\n",
+			      sbi->inodes_count, sbi->groups_count,
+			      sbi->inodes_per_group);
 	if (sbi->first_ino >= sbi->inodes_count)
-		return BAD(sb, "first inode %u of %u\n", sbi->first_ino,
-			   sbi->inodes_count);
+		return bad_sb(sb, "first inode %u of %u\n", sbi->first_ino,
+			      sbi->inodes_count);
 	return 0;
 }
 
@@ -152,14 +152,14 @@ int ext2_check_super(struct super_block *sb, struct ext2_sb_info *sbi)
 	sbi->sb_block = EXT2_SUPER_OFFSET / bsize;
 	sbi->sb_offset = EXT2_SUPER_OFFSET % bsize;
 	if (sbi->itb_per_group + 2 > sbi->blocks_per_group)
-		return BAD(sb, "inode table of %u blocks in groups of %u\n",
-			   sbi->itb_per_group, sbi->blocks_per_group);
+		return bad_sb(sb, "inode table of %u blocks in groups of %u\n",
+			      sbi->itb_per_group, sbi->blocks_per_group);
 	if (sbi->first_data_block + 1 + sbi->gdt_blocks > sbi->blocks_count)
-		return BAD(sb, "%u descriptor blocks\n", sbi->gdt_blocks);
+		return bad_sb(sb, "%u descriptor blocks\n", sbi->gdt_blocks);
 	if (ext2_super_area(sbi) + 2 + sbi->itb_per_group >
 	    sbi->blocks_per_group)
-		return BAD(sb, "%u reserved descriptor blocks\n",
-			   sbi->es.s_reserved_gdt_blocks);
+		return bad_sb(sb, "%u reserved descriptor blocks\n",
+			      sbi->es.s_reserved_gdt_blocks);
 	return 0;
 }
 

@@ -234,6 +234,22 @@ static int ext2_read_root(struct super_block *sb)
 	return 0;
 }
 
+/* Read and check the superblock and the descriptors: 0 or -Exxx. */
+static int ext2_load(struct super_block *sb, struct ext2_sb_info *sbi)
+{
+	int err = ext2_read_super(sb, sbi);
+
+	if (!err)
+		err = ext2_check_super(sb, sbi);
+	if (!err)
+		err = ext2_check_features(sb, sbi);
+	if (!err)
+		err = ext2_load_descriptors(sb, sbi);
+	if (!err)
+		err = ext2_check_descriptors(sb, sbi);
+	return err;
+}
+
 static int ext2_mount(struct super_block *sb, const char *options)
 {
 	struct ext2_sb_info *sbi = kzalloc(sizeof(*sbi));
@@ -243,15 +259,7 @@ static int ext2_mount(struct super_block *sb, const char *options)
 		return -ENOMEM;
 	sb->fs_info = sbi;
 	sbi->rdonly = (sb->flags & SB_RDONLY) || sb->dev->read_only;
-	err = ext2_read_super(sb, sbi);
-	if (!err)
-		err = ext2_check_super(sb, sbi);
-	if (!err)
-		err = ext2_check_features(sb, sbi);
-	if (!err)
-		err = ext2_load_descriptors(sb, sbi);
-	if (!err)
-		err = ext2_check_descriptors(sb, sbi);
+	err = ext2_load(sb, sbi);
 	if (err)
 		goto fail;
 	if (sbi->rdonly)
