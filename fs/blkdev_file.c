@@ -2,22 +2,22 @@
  * blkdev_file.c: reading and writing a block device node (/dev/ram0,
  * /dev/hda1): the device's bytes, from offset 0 to its size.
  *
- * Transfers go a page-sized window at a time through a bounce page with
- * blk_rw(); a write that covers a window partly reads it first.  (This
- * moves to the device's mapping in the page cache, bdev_mapping(), once
- * the buffer layer is there, so that it stays coherent with filesystem
- * metadata cached there.)
+ * Transfers go through the device's own mapping in the page cache
+ * (bdev_mapping), the one filesystem metadata is read through, so both
+ * stay coherent.  A write marks only the sectors it touched dirty (the
+ * buffer layer's per-sector tracking), so that write-back never puts a
+ * stale copy of the page's other sectors on the disk.  fsync writes the
+ * device's dirty pages back.
  *
  * Interface: blkdev_file_ops (used by device_fops() for S_IFBLK nodes).
  */
 #include "drivers/block/blkdev.h"
+#include "fs/buffer.h"
 #include "fs/internal.h"
 #include "kernel/compiler.h"
 #include "kernel/errno.h"
 #include "lib/string.h"
 #include "mm/mm.h"
-
-#define WINDOW_SECTORS	(PAGE_SIZE / SECTOR_SIZE)
 
 static int blkfile_open(struct inode *inode, struct file *f)
 {
@@ -27,76 +27,89 @@ static int blkfile_open(struct inode *inode, struct file *f)
 		return -ENXIO;
 	if (dev->read_only && (f->flags & O_ACCMODE) != O_RDONLY)
 		return -EROFS;
+	if (!bdev_mapping(dev))
+		return -ENOMEM;
 	f->private = dev;
 	return 0;
 }
 
-/* Move the window holding *pos: bytes moved, or -Exxx. */
-static ssize_t blkfile_window(struct blkdev *dev, char *bounce, char *buf,
-			      size_t len, uint64_t pos, enum blk_op op)
+/* Sectors [off, off + n) of a page as a dirty_sectors mask. */
+static uint8_t sector_mask(uint32_t off, size_t n)
 {
-	uint64_t sector = ALIGN_DOWN(pos >> SECTOR_SHIFT, (uint64_t)WINDOW_SECTORS);
-	uint32_t count = (uint32_t)MIN((uint64_t)WINDOW_SECTORS,
-				       dev->nr_sectors - sector);
-	size_t off = (size_t)(pos - (sector << SECTOR_SHIFT));
-	size_t n = MIN(len, (size_t)count * SECTOR_SIZE - off);
-	int err = 0;
+	uint32_t first = off / SECTOR_SIZE;
+	uint32_t last = (uint32_t)(off + n - 1) / SECTOR_SIZE;
 
-	if (op == BLK_READ || off || n < (size_t)count * SECTOR_SIZE)
-		err = blk_rw(dev, BLK_READ, sector, count, bounce);
-	if (err)
-		return err;
-	if (op == BLK_READ) {
-		memcpy(buf, bounce + off, n);
-		return (ssize_t)n;
+	return (uint8_t)(((1u << (last - first + 1)) - 1) << first);
+}
+
+/* Move up to len bytes at *pos within one page: bytes moved or -Exxx. */
+static ssize_t blkfile_page(struct blkdev *dev, char *buf, size_t len,
+			    uint64_t pos, uint32_t end_index, bool write)
+{
+	struct address_space *m = bdev_mapping(dev);
+	uint32_t off = (uint32_t)(pos & (PAGE_SIZE - 1));
+	size_t n = MIN(len, (size_t)(PAGE_SIZE - off));
+	struct page *pg = pagecache_read_ahead(m, (uint32_t)(pos >> PAGE_SHIFT),
+					       end_index);
+
+	if (IS_ERR(pg))
+		return PTR_ERR(pg);
+	if (write) {
+		memcpy((char *)page_address(pg) + off, buf, n);
+		if (!(pg->flags & PAGE_FLAG_DIRTY))
+			pg->dirty_sectors = 0;
+		pg->dirty_sectors |= sector_mask(off, n);
+		pagecache_mark_dirty(pg);
+	} else {
+		memcpy(buf, (char *)page_address(pg) + off, n);
 	}
-	memcpy(bounce + off, buf, n);
-	err = blk_rw(dev, BLK_WRITE, sector, count, bounce);
-	return err ? err : (ssize_t)n;
+	pagecache_put(pg);
+	return (ssize_t)n;
 }
 
 static ssize_t blkfile_rw(struct file *f, char *buf, size_t len,
-			  uint64_t *pos, enum blk_op op)
+			  uint64_t *pos, bool write)
 {
 	struct blkdev *dev = f->private;
 	uint64_t size = dev->nr_sectors << SECTOR_SHIFT;
+	uint32_t end_index = (uint32_t)((size + PAGE_SIZE - 1) >> PAGE_SHIFT);
 	size_t done = 0;
-	char *bounce;
 
 	if (*pos >= size)
-		return op == BLK_READ ? 0 : -ENOSPC;
+		return write && len ? -ENOSPC : 0;
 	len = (size_t)MIN((uint64_t)len, size - *pos);
-	bounce = kmalloc(PAGE_SIZE);
-	if (!bounce)
-		return -ENOMEM;
 	while (done < len) {
-		ssize_t n = blkfile_window(dev, bounce, buf + done, len - done,
-					   *pos, op);
-		if (n < 0) {
-			kfree(bounce);
+		ssize_t n = blkfile_page(dev, buf + done, len - done, *pos,
+					 end_index, write);
+
+		if (n < 0)
 			return done ? (ssize_t)done : n;
-		}
 		done += (size_t)n;
 		*pos += (uint64_t)n;
 	}
-	kfree(bounce);
 	return (ssize_t)done;
 }
 
 static ssize_t blkfile_read(struct file *f, void *buf, size_t len,
 			    uint64_t *pos)
 {
-	return blkfile_rw(f, buf, len, pos, BLK_READ);
+	return blkfile_rw(f, buf, len, pos, false);
 }
 
 static ssize_t blkfile_write(struct file *f, const void *buf, size_t len,
 			     uint64_t *pos)
 {
-	return blkfile_rw(f, (char *)buf, len, pos, BLK_WRITE);
+	return blkfile_rw(f, (char *)buf, len, pos, true);
+}
+
+static int blkfile_fsync(struct file *f)
+{
+	return bdev_sync(f->private);
 }
 
 const struct file_ops blkdev_file_ops = {
 	.open = blkfile_open,
 	.read = blkfile_read,
 	.write = blkfile_write,
+	.fsync = blkfile_fsync,
 };

@@ -3,7 +3,8 @@
  * device that map file blocks to disk blocks with inode_ops.get_block.
  *
  * generic_file_read/write move bytes between a buffer and the pages of
- * inode->mapping, one page at a time.  A write first allocates the blocks
+ * inode->mapping, one page at a time; reads let the page cache read ahead
+ * (never past the end of the file).  A write first allocates the blocks
  * the page's part of the write covers (get_block with create), so a full
  * disk fails the write there, with -ENOSPC (or a short count if some
  * bytes went in).  A page the write covers whole, or that lies wholly
@@ -32,6 +33,7 @@
 ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 {
 	struct inode *inode = f->inode;
+	uint32_t end = (uint32_t)((inode->size + PAGE_SIZE - 1) >> PAGE_SHIFT);
 	size_t done = 0;
 
 	if (*pos >= inode->size)
@@ -40,8 +42,8 @@ ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 	while (done < len) {
 		uint32_t off = (uint32_t)(*pos & (PAGE_SIZE - 1));
 		size_t n = MIN(len - done, (size_t)(PAGE_SIZE - off));
-		struct page *pg = pagecache_read(&inode->mapping,
-						 (uint32_t)(*pos >> PAGE_SHIFT));
+		struct page *pg = pagecache_read_ahead(&inode->mapping,
+					(uint32_t)(*pos >> PAGE_SHIFT), end);
 
 		if (IS_ERR(pg))
 			return done ? (ssize_t)done : PTR_ERR(pg);
@@ -81,7 +83,7 @@ static struct page *write_page(struct inode *inode, uint64_t pos,
 	pg = pagecache_grab(&inode->mapping, index);
 	if (!IS_ERR(pg) && !(pg->flags & PAGE_FLAG_UPTODATE)) {
 		memset(page_address(pg), 0, PAGE_SIZE);
-		pg->flags |= PAGE_FLAG_UPTODATE;
+		pagecache_mark_uptodate(pg);
 	}
 	return pg;
 }

@@ -3,8 +3,10 @@
 KERNEL_SRCS += fs/inode.c fs/super.c fs/mount.c fs/namei.c fs/perm.c \
 	fs/file.c fs/ops.c fs/rename.c fs/devices.c fs/blkdev_file.c \
 	fs/blockmap.c \
-	fs/ramfs/super.c fs/ramfs/dir.c fs/ramfs/file.c
-# Until the page cache (mm/pagecache.c) is merged, link stand-ins for it.
-KERNEL_SRCS += $(if $(wildcard mm/pagecache.c),,fs/pagecache_stub.c)
+	fs/ramfs/super.c fs/ramfs/dir.c fs/ramfs/file.c \
+	fs/devfs/devfs.c fs/devfs/mem.c \
+	fs/procfs/procfs.c fs/procfs/entries.c \
+	fs/root.c
 KTEST_SRCS += tests/kernel/test_vfs_namei.c tests/kernel/test_vfs_file.c \
-	tests/kernel/test_vfs_ops.c
+	tests/kernel/test_vfs_ops.c tests/kernel/test_vfs_dev.c \
+	tests/kernel/test_vfs_blockmap.c

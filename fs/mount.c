@@ -14,6 +14,7 @@
  * vfs_mount_root, vfs_set_root, vfs_root, vfs_cwd, vfs_mounts_show.
  */
 #include "fs/internal.h"
+#include "kernel/compiler.h"
 #include "kernel/errno.h"
 #include "kernel/printk.h"
 #include "lib/printf.h"
@@ -178,11 +179,17 @@ size_t vfs_mounts_show(char *buf, size_t size)
 	size_t n = 0;
 
 	list_for_each_entry(sb, &vfs_supers, mounts) {
+		size_t at = MIN(n, size);
+		char spare[1];
+
 		if (!sb->mount_path[0])
 			continue;
-		n += scnprintf(buf + n, size - n, "%s %s %s %s,relatime 0 0\n",
-			       sb->dev_name, sb->mount_path, sb->type->name,
-			       sb->flags & SB_RDONLY ? "ro" : "rw");
+		n += (size_t)snprintf(at < size ? buf + at : spare,
+				      at < size ? size - at : 1,
+				      "%s %s %s %s,relatime 0 0\n",
+				      sb->dev_name, sb->mount_path,
+				      sb->type->name,
+				      sb->flags & SB_RDONLY ? "ro" : "rw");
 	}
 	return n;
 }

@@ -158,7 +158,9 @@ struct inode_ops {
 		      struct inode *new_dir, const char *new_name);
 	/* Copy the target into buf (not NUL-terminated); returns its length. */
 	ssize_t (*readlink)(struct inode *inode, char *buf, size_t len);
-	/* Change attributes; ATTR_SIZE truncates or extends, freeing blocks. */
+	/* Change attributes; ATTR_SIZE truncates or extends, freeing blocks
+	 * (the VFS has already zeroed the tail of the new last page and
+	 * dropped the cached pages past it). */
 	int (*setattr)(struct inode *inode, const struct iattr *attr);
 	/* Disk block holding file block fblock (0: a hole); with create,
 	 * allocate it (zeroed) if missing.  For block_mapping_ops. */
@@ -277,7 +279,8 @@ int vfs_kern_umount(struct super_block *sb);
 struct inode *vfs_set_root(struct inode *dir);
 struct inode *vfs_root(void);			/* no reference taken */
 struct inode *vfs_cwd(void);			/* no reference taken */
-/* The mount table in /proc/mounts format: the length written. */
+/* The mount table in /proc/mounts format, as snprintf: returns the length
+ * the whole table needs (>= size: truncated). */
 size_t vfs_mounts_show(char *buf, size_t size);
 /* Mount the root filesystem from dev_name ("/dev/ram0"): 0 or -Exxx. */
 int vfs_mount_root(const char *dev_name, const char *fstype, unsigned int flags);

@@ -1,0 +1,23 @@
+/*
+ * devfs.h: the device filesystem mounted on /dev.
+ *
+ * /dev holds one node per registered character device and one per block
+ * device of the block layer (ram0, hda, hda1...: found by walking the
+ * device list whenever /dev is looked at, so devices that appear later
+ * show up too).  Drivers add character devices with devfs_register_char;
+ * the device number is also registered with the VFS, so that a device
+ * node with that number on any filesystem opens the same driver.
+ *
+ * Interface: devfs_register_char.
+ */
+#ifndef FS_DEVFS_DEVFS_H
+#define FS_DEVFS_DEVFS_H
+
+#include "fs/vfs.h"
+
+/* name: at most 31 bytes; mode: permissions (S_IFCHR is implied).
+ * 0, -EEXIST for a name or number already there, -ENOMEM. */
+int devfs_register_char(const char *name, uint16_t mode, uint32_t rdev,
+			const struct file_ops *fops);
+
+#endif

@@ -1,0 +1,38 @@
+/*
+ * procfs.h: the process filesystem mounted on /proc.
+ *
+ * A /proc file is a function that prints its whole contents when the file
+ * is opened: procfs_register("meminfo", show) adds /proc/meminfo, whose
+ * show() calls procfs_printf() on the buffer it is given.  The text is
+ * made once per open, so a reader sees one consistent snapshot however it
+ * splits its reads.  A file may be up to PROCFS_MAX_SIZE bytes.
+ *
+ *	static void uptime_show(struct procfs_buf *b)
+ *	{
+ *		procfs_printf(b, "%u.%02u 0.00\n", secs, hundredths);
+ *	}
+ *
+ * Interface: procfs_register, procfs_printf.
+ */
+#ifndef FS_PROCFS_PROCFS_H
+#define FS_PROCFS_PROCFS_H
+
+#include <stddef.h>
+#include "kernel/compiler.h"
+
+#define PROCFS_MAX_SIZE	(64 * 1024)
+
+struct procfs_buf {
+	char *buf;
+	size_t size;
+	size_t len;		/* what the output needs; > size: truncated */
+};
+
+typedef void (*procfs_show_t)(struct procfs_buf *b);
+
+/* Append to b as snprintf would. */
+void procfs_printf(struct procfs_buf *b, const char *fmt, ...) __printf(2, 3);
+/* name: at most 31 bytes.  0, -EEXIST or -ENOMEM. */
+int procfs_register(const char *name, procfs_show_t show);
+
+#endif

@@ -1,0 +1,270 @@
+/*
+ * test_vfs_blockmap.c: generic_file_read/write and block_mapping_ops,
+ * through a tiny test filesystem ("bmtest") on a RAM-backed test device
+ * that counts requests.  Its one file (/f) maps file blocks through a
+ * table that the test fills; creating a block takes the next free disk
+ * block until a quota runs out (-ENOSPC).
+ */
+#include "drivers/block/blkdev.h"
+#include "fs/buffer.h"
+#include "mm/mm.h"
+#include "tests/kernel/vfs_sandbox.h"
+
+#define BM_SECTORS	1024		/* 512 KiB */
+#define BM_BLOCKS	64		/* file blocks the table maps */
+
+static uint8_t *bm_data;
+static unsigned int bm_reads, bm_writes;
+
+static int bmdev_start(struct blkdev *dev, struct blk_request *rq)
+{
+	uint8_t *p = bm_data + rq->sector * SECTOR_SIZE;
+
+	for (unsigned int i = 0; i < rq->nseg; i++) {
+		if (rq->op == BLK_READ)
+			memcpy(rq->seg[i].buf, p, rq->seg[i].len);
+		else
+			memcpy(p, rq->seg[i].buf, rq->seg[i].len);
+		p += rq->seg[i].len;
+	}
+	if (rq->op == BLK_READ)
+		bm_reads++;
+	else
+		bm_writes++;
+	return BLK_DONE;
+}
+
+static const struct blkdev_ops bmdev_ops = { .start = bmdev_start };
+static struct blkdev bmdev = { .name = "vfsbmtest", .ops = &bmdev_ops,
+			       .nr_sectors = BM_SECTORS };
+
+/* The test filesystem's state (one mount at a time). */
+static uint32_t bm_map[BM_BLOCKS];
+static uint32_t bm_next_free, bm_quota, bm_bsize;
+
+static int bm_get_block(struct inode *inode, uint32_t fblock, bool create,
+			uint32_t *dblock)
+{
+	if (fblock >= BM_BLOCKS)
+		return -EFBIG;
+	if (!bm_map[fblock] && create) {
+		if (!bm_quota)
+			return -ENOSPC;
+		bm_quota--;
+		bm_map[fblock] = bm_next_free++;
+	}
+	*dblock = bm_map[fblock];
+	return 0;
+}
+
+static int bm_lookup(struct inode *dir, const char *name, uint32_t *ino)
+{
+	*ino = strcmp(name, "f") == 0 ? 2 : strcmp(name, "..") == 0 ? 1 : 0;
+	return *ino ? 0 : -ENOENT;
+}
+
+static const struct inode_ops bm_dir_iops = { .lookup = bm_lookup };
+static const struct inode_ops bm_file_iops = { .get_block = bm_get_block };
+static const struct file_ops bm_file_fops = {
+	.read = generic_file_read,
+	.write = generic_file_write,
+	.fsync = generic_file_fsync,
+};
+
+static int bm_read_inode(struct inode *inode)
+{
+	inode->nlink = 1;
+	if (inode->ino == 1) {
+		inode->mode = S_IFDIR | 0755;
+		inode->iops = &bm_dir_iops;
+		return 0;
+	}
+	inode->mode = S_IFREG | 0644;
+	inode->iops = &bm_file_iops;
+	inode->fops = &bm_file_fops;
+	inode->mapping.ops = &block_mapping_ops;
+	return 0;
+}
+
+static const struct super_ops bm_super_ops = { .read_inode = bm_read_inode };
+
+static int bm_mount(struct super_block *sb, const char *options)
+{
+	struct inode *root;
+
+	sb->ops = &bm_super_ops;
+	sb->block_size = bm_bsize;
+	root = iget(sb, 1);
+	if (IS_ERR(root))
+		return PTR_ERR(root);
+	sb->root = root;
+	return 0;
+}
+
+static struct fs_type bm_type = {
+	.name = "bmtest", .needs_dev = true, .mount = bm_mount,
+};
+
+/* A fresh device pattern, an empty table, and bmtest mounted on /bm. */
+static int bm_setup(struct sandbox *s, uint32_t bsize)
+{
+	int err;
+
+	if (!bm_data) {
+		struct page *pg = page_alloc(7);	/* 512 KiB */
+
+		if (!pg)
+			return -ENOMEM;
+		bm_data = page_address(pg);
+		err = blkdev_register(&bmdev);
+		if (!err)
+			err = vfs_register_fs(&bm_type);
+		if (err)
+			return err;
+	}
+	for (uint32_t i = 0; i < BM_SECTORS * SECTOR_SIZE; i++)
+		bm_data[i] = (uint8_t)(i * 7 + (i >> 10) + 1);
+	if (bmdev.cache)
+		pagecache_truncate(bmdev.cache, 0);
+	memset(bm_map, 0, sizeof(bm_map));
+	bm_bsize = bsize;
+	bm_next_free = 200;
+	bm_quota = 1000;
+	bm_reads = bm_writes = 0;
+	err = sandbox_enter(s);
+	if (!err)
+		err = vfs_mkdir("/bm", 0755);
+	if (!err)
+		err = vfs_mount("vfsbmtest", "/bm", "bmtest", 0, NULL);
+	return err;
+}
+
+static int bm_teardown(struct sandbox *s)
+{
+	int err = vfs_umount("/bm");
+
+	return err ? err : sandbox_leave(s);
+}
+
+/* The file's size (the test filesystem keeps it only in memory). */
+static void bm_set_size(uint64_t size)
+{
+	struct inode *inode;
+
+	if (vfs_lookup("/bm/f", 0, &inode) == 0) {
+		inode->size = size;
+		iput(inode);
+	}
+}
+
+static const uint8_t *disk_block(uint32_t b)
+{
+	return bm_data + (size_t)b * bm_bsize;
+}
+
+KTEST(vfs_blockmap, read_holes_and_runs)
+{
+	struct sandbox s;
+	uint8_t *buf = kmalloc(8192);
+
+	KT_ASSERT(ctx, buf != NULL);
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	/* Page 0: blocks 0-2 contiguous, 3 a hole; page 1: 4-7 contiguous
+	 * and following on from page 0's run (one request for both). */
+	for (uint32_t i = 0; i < 8; i++)
+		bm_map[i] = i == 3 ? 0 : 100 + i;
+	bm_set_size(8000);
+	KT_EXPECT_EQ(ctx, get_file("/bm/f", (char *)buf, 8192), 8000);
+	KT_EXPECT(ctx, memcmp(buf, disk_block(100), 3072) == 0);
+	KT_EXPECT(ctx, memchr_inv(buf + 3072, 0, 1024) == NULL);
+	KT_EXPECT(ctx, memcmp(buf + 4096, disk_block(104), 8000 - 4096) == 0);
+	KT_EXPECT_EQ(ctx, bm_reads, 2);
+	/* Cached now: no more requests. */
+	KT_EXPECT_EQ(ctx, get_file("/bm/f", (char *)buf, 8192), 8000);
+	KT_EXPECT_EQ(ctx, bm_reads, 2);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+	kfree(buf);
+}
+
+KTEST(vfs_blockmap, read_ahead_one_request)
+{
+	struct sandbox s;
+	uint8_t *buf = kmalloc(16385);
+
+	KT_ASSERT(ctx, buf != NULL);
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 2048), 0);
+	for (uint32_t i = 0; i < 8; i++)
+		bm_map[i] = 50 + i;
+	bm_set_size(16384);
+	KT_EXPECT_EQ(ctx, get_file("/bm/f", (char *)buf, 16385), 16384);
+	KT_EXPECT(ctx, memcmp(buf, disk_block(50), 16384) == 0);
+	KT_EXPECT_EQ(ctx, bm_reads, 1);		/* 4 pages, one request */
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+	kfree(buf);
+}
+
+KTEST(vfs_blockmap, write_allocates_and_syncs)
+{
+	struct sandbox s;
+	uint8_t *data = kmalloc(5000), *back = kmalloc(16384);
+	struct file *f;
+
+	KT_ASSERT(ctx, data && back);
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	for (uint32_t i = 0; i < 8; i++)
+		bm_map[i] = 100 + i;
+	bm_set_size(8192);
+	for (int i = 0; i < 5000; i++)
+		data[i] = (uint8_t)(i * 31);
+	f = vfs_open("/bm/f", O_RDWR, 0);
+	KT_ASSERT(ctx, !IS_ERR(f));
+	/* Overwrite inside block 1, then append past a hole (block 8). */
+	KT_EXPECT_EQ(ctx, vfs_lseek(f, 1500, SEEK_SET), 1500);
+	KT_EXPECT_EQ(ctx, vfs_write(f, data, 100), 100);
+	KT_EXPECT_EQ(ctx, vfs_lseek(f, 10000, SEEK_SET), 10000);
+	KT_EXPECT_EQ(ctx, vfs_write(f, data, 5000), 5000);
+	KT_EXPECT_EQ(ctx, f->inode->size, 15000);
+	KT_EXPECT(ctx, f->inode->dirty);
+	KT_EXPECT_EQ(ctx, bm_map[8], 0);		/* never written */
+	KT_EXPECT(ctx, bm_map[9] && bm_map[14] && !bm_map[15]);
+	KT_EXPECT_EQ(ctx, bm_writes, 0);		/* not yet */
+	KT_EXPECT_EQ(ctx, vfs_fsync(f), 0);
+	KT_EXPECT(ctx, bm_writes > 0);
+	KT_EXPECT(ctx, memcmp(disk_block(101) + 1500 - 1024, data, 100) == 0);
+	KT_EXPECT(ctx, memchr_inv(disk_block(bm_map[9]), 0, 10000 - 9216) == NULL);
+	KT_EXPECT(ctx, memcmp(disk_block(bm_map[9]) + 10000 - 9216, data,
+			      10240 - 10000) == 0);
+	KT_EXPECT(ctx, memcmp(disk_block(bm_map[14]), data + 14336 - 10000,
+			      15000 - 14336) == 0);
+	/* Read back through the cache: the hole reads as zeros. */
+	KT_EXPECT_EQ(ctx, vfs_lseek(f, 0, SEEK_SET), 0);
+	KT_EXPECT_EQ(ctx, vfs_read(f, back, 16384), 15000);
+	KT_EXPECT(ctx, memcmp(back + 1500, data, 100) == 0);
+	KT_EXPECT(ctx, memchr_inv(back + 8192, 0, 10000 - 8192) == NULL);
+	KT_EXPECT(ctx, memcmp(back + 10000, data, 5000) == 0);
+	vfs_close(f);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+	kfree(data);
+	kfree(back);
+}
+
+KTEST(vfs_blockmap, full_disk)
+{
+	struct sandbox s;
+	uint8_t buf[512];
+	struct file *f;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	bm_quota = 2;
+	memset(buf, 0xab, sizeof(buf));
+	f = vfs_open("/bm/f", O_WRONLY | O_APPEND, 0);
+	KT_ASSERT(ctx, !IS_ERR(f));
+	for (int i = 0; i < 4; i++)
+		KT_EXPECT_EQ(ctx, vfs_write(f, buf, sizeof(buf)), sizeof(buf));
+	KT_EXPECT_EQ(ctx, vfs_write(f, buf, sizeof(buf)), -ENOSPC);
+	KT_EXPECT_EQ(ctx, f->inode->size, 2048);
+	vfs_close(f);
+	KT_EXPECT_EQ(ctx, vfs_sync(), 0);
+	KT_EXPECT(ctx, memchr_inv(disk_block(200), 0xab, 2048) == NULL);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
