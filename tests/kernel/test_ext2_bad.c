@@ -88,8 +88,15 @@ KTEST(ext2_bad, indirect_out_of_range)
 	struct super_block *sb = ext2t_mount("ext2-corrupt", SB_RDONLY);
 
 	KT_ASSERT(ctx, !IS_ERR(sb));
-	/* The direct blocks read; the bad pointer (file block 13) fails. */
-	KT_EXPECT_EQ(ctx, ext2t_check_file("/ind.bin", 0, 12288, all, 1, 4096),
+	/*
+	 * The direct blocks read; the bad pointer (file block 13) fails.
+	 * Page 2 first, then 0 and 1: read-ahead from page 0 would reach the
+	 * bad page 3, and a failed read-ahead fails the page asked for too
+	 * (mm/pagecache.c; reported to the lead).
+	 */
+	KT_EXPECT_EQ(ctx, ext2t_check_file("/ind.bin", 8192, 12288, all, 1,
+					   4096), 0);
+	KT_EXPECT_EQ(ctx, ext2t_check_file("/ind.bin", 0, 8192, all, 1, 4096),
 		     0);
 	KT_EXPECT(ctx, ext2t_check_file("/ind.bin", 13312, 14336, all, 1,
 					1024) < 0);
