@@ -133,10 +133,11 @@ int ext2t_write_pattern(const char *path, uint64_t off, uint64_t len)
 
 		for (size_t i = 0; i < n; i++)
 			buf[i] = ext2t_pattern(off + done + i);
-		w = vfs_write(f, buf, n);
-		if (w != (ssize_t)n)
+		w = vfs_write(f, buf, n);	/* a short count: write the rest */
+		if (w <= 0)
 			err = w < 0 ? (int)w : -EIO;
-		done += n;
+		else
+			done += (uint64_t)w;
 	}
 	kfree(buf);
 	vfs_close(f);

@@ -6,7 +6,8 @@
  * rename in a directory, across directories, onto an existing name and
  * of a directory (its ".." follows).  Everything happens under /w, which
  * is removed at the end: the free block and inode counts must then be
- * back to where they started, and agree with the bitmaps.
+ * back to where they started, and agree with the bitmaps.  Then the disk
+ * is filled (blocks, then inodes) and emptied again.
  */
 #include "fs/ext2/ext2.h"
 #include "kernel/errno.h"
@@ -278,3 +279,63 @@ KTEST(ext2_write, read_only)
 	KT_EXPECT_EQ(ctx, ext2t_size("/hello.txt"), 16);
 	ext2t_umount(ctx, sb);
 }
+
+/* Write until the disk is full: -ENOSPC, then everything comes back. */
+static void ext2t_fill_blocks(struct ktest_ctx *ctx, struct super_block *sb)
+{
+	uint64_t blocks, inodes;
+	uint64_t off = 0;
+	int err;
+
+	KT_ASSERT_EQ(ctx, ext2t_create("/fill"), 0);
+	do {
+		err = ext2t_write_pattern("/fill", off, 65536);
+		off += 65536;
+	} while (err == 0 && off < 64 * 1024 * 1024);
+	KT_EXPECT_EQ(ctx, err, -ENOSPC);
+	ext2t_counts(sb, &blocks, &inodes);
+	KT_EXPECT_EQ(ctx, blocks, 0);
+	KT_EXPECT_EQ(ctx, ext2t_create("/more"), 0);
+	KT_EXPECT_EQ(ctx, ext2t_write_pattern("/more", 0, 10), -ENOSPC);
+	KT_EXPECT_EQ(ctx, vfs_unlink("/more"), 0);
+	KT_EXPECT_EQ(ctx, vfs_unlink("/fill"), 0);
+}
+
+/* Create files until no inode is left, then remove them all. */
+static void ext2t_fill_inodes(struct ktest_ctx *ctx)
+{
+	char path[32];
+	int n = 0, err;
+
+	KT_ASSERT_EQ(ctx, vfs_mkdir("/inodes", 0755), 0);
+	do {
+		snprintf(path, sizeof(path), "/inodes/%d", n);
+		err = ext2t_create(path);
+	} while (err == 0 && ++n < 4096);
+	KT_EXPECT_EQ(ctx, err, -ENOSPC);
+	KT_EXPECT_EQ(ctx, vfs_mkdir("/inodes/dir", 0755), -ENOSPC);
+	while (n-- > 0) {
+		snprintf(path, sizeof(path), "/inodes/%d", n);
+		KT_EXPECT_EQ(ctx, vfs_unlink(path), 0);
+	}
+	KT_EXPECT_EQ(ctx, vfs_rmdir("/inodes"), 0);
+}
+
+static void ext2t_full(struct ktest_ctx *ctx, const char *label)
+{
+	struct super_block *sb = ext2t_mount(label, 0);
+	uint64_t blocks0, inodes0, blocks, inodes;
+
+	KT_ASSERT(ctx, !IS_ERR(sb));
+	ext2t_counts(sb, &blocks0, &inodes0);
+	ext2t_fill_blocks(ctx, sb);
+	ext2t_fill_inodes(ctx);
+	ext2t_counts(sb, &blocks, &inodes);
+	KT_EXPECT_EQ(ctx, blocks, blocks0);
+	KT_EXPECT_EQ(ctx, inodes, inodes0);
+	ext2t_fsck_counts(ctx, sb);
+	ext2t_umount(ctx, sb);
+}
+
+KTEST(ext2_write, full_1k) { ext2t_full(ctx, "ext2-1k"); }
+KTEST(ext2_write, full_4k) { ext2t_full(ctx, "ext2-4k"); }
