@@ -5,7 +5,7 @@ Boots the test kernel (tools/run-ktest.sh) with the images as Multiboot
 modules and the guest's RAM in a shared file, so that after QEMU exits the
 RAM disks, as the kernel left them, can be cut out of that file at the
 physical addresses the boot log gives.  Then, for each ext2-1k/2k/4k
-image: e2fsck -fn must find nothing to fix, and the files that
+and rev0 image: e2fsck -fn must find nothing to fix, and the files that
 tests/kernel/test_ext2_leave.c left under /out must read back (debugfs)
 byte for byte.  Ends with the usual "N passed, N failed" line.
 """
@@ -15,6 +15,14 @@ import subprocess
 import sys
 
 MEM_MIB = 128          # tools/run-ktest.sh runs QEMU with -m 128
+# Images to check: name, module, offset in it, size (None: all of it).
+# ext2-rev0 is the first partition of ext2-misc.img (ext2-images.sh).
+IMAGES = [
+    ("ext2-1k.img", "ext2-1k.img", 0, None),
+    ("ext2-2k.img", "ext2-2k.img", 0, None),
+    ("ext2-4k.img", "ext2-4k.img", 0, None),
+    ("ext2-rev0.img", "ext2-misc.img", 2048 * 512, 1024 * 1024),
+]
 
 
 def pattern(start, n):
@@ -86,12 +94,13 @@ def main():
     ranges = module_ranges(log)
     passed = failed = 0
     with open(mem, "rb") as ram:
-        for name in ("ext2-1k.img", "ext2-2k.img", "ext2-4k.img"):
-            if name not in ranges:
+        for name, module, start, size in IMAGES:
+            if module not in ranges:
                 print("ext2-fsck: FAIL %s: not in the boot log" % name)
                 failed += 1
                 continue
-            start, end = ranges[name]
+            start += ranges[module][0]
+            end = ranges[module][1] if size is None else start + size
             ram.seek(start)
             after = os.path.join(out_dir, "after-" + name)
             with open(after, "wb") as f:

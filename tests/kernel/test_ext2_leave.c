@@ -1,9 +1,10 @@
 /*
- * test_ext2_leave.c: a workload that stays on the 1, 2 and 4 KiB images,
- * for the host to check after the test kernel has run
- * (tests/kernel/ext2-fsck.sh runs e2fsck -fn on the images taken from the
- * guest's memory, and compares the files below with debugfs).  Linked
- * after the other ext2 tests, so it runs last on those images.
+ * test_ext2_leave.c: a workload that stays on the 1, 2 and 4 KiB images
+ * and the revision 0 one, for the host to check after the test kernel
+ * has run (make test-ext2-fsck: tests/kernel/ext2-fsck.py runs e2fsck -fn
+ * on the images taken from the guest's memory and compares the files
+ * below with debugfs).  Linked after the other ext2 tests, so it runs
+ * last on those images.
  *
  * What it leaves under /out:
  *   deep/a/b/c/d/e/f/g/h/leaf   "leaf\n"
@@ -99,3 +100,4 @@ static void ext2t_leave(struct ktest_ctx *ctx, const char *label)
 KTEST(ext2_leave, workload_1k) { ext2t_leave(ctx, "ext2-1k"); }
 KTEST(ext2_leave, workload_2k) { ext2t_leave(ctx, "ext2-2k"); }
 KTEST(ext2_leave, workload_4k) { ext2t_leave(ctx, "ext2-4k"); }
+KTEST(ext2_leave, workload_rev0) { ext2t_leave(ctx, "ext2-rev0"); }
