@@ -7,7 +7,8 @@ EXT2_SRCS := fs/ext2/super.c fs/ext2/sbcheck.c fs/ext2/inode.c \
 	fs/ext2/dir.c fs/ext2/namei.c fs/ext2/symlink.c fs/ext2/file.c
 EXT2_TEST_SRCS := tests/kernel/test_ext2_util.c \
 	tests/kernel/test_ext2_read.c tests/kernel/test_ext2_write.c \
-	tests/kernel/test_ext2_bad.c tests/kernel/test_ext2_leave.c
+	tests/kernel/test_ext2_bad.c tests/kernel/test_ext2_fuzz.c \
+	tests/kernel/test_ext2_leave.c
 
 EXT2_IMG_DIR := $(B)/test-images
 EXT2_IMAGES := $(patsubst %,$(EXT2_IMG_DIR)/ext2-%.img,1k 2k 4k misc refused)
