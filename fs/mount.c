@@ -10,12 +10,16 @@
  * The root and current directory of lookup are one pair for the whole
  * kernel until processes have their own (vfs_root, vfs_cwd are the hooks).
  *
+ * At shutdown (a SHUTDOWN_HOOK) everything is synced and every filesystem
+ * not in use is unmounted, the root last, so that ext2 is left clean.
+ *
  * Interface: vfs_mount, vfs_umount, vfs_kern_mount, vfs_kern_umount,
  * vfs_mount_root, vfs_set_root, vfs_root, vfs_cwd, vfs_mounts_show.
  */
 #include "fs/internal.h"
 #include "kernel/compiler.h"
 #include "kernel/errno.h"
+#include "kernel/power.h"
 #include "kernel/printk.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -116,9 +120,23 @@ out:
 	return err;
 }
 
+/* Unmount sb, mounted on a directory: 0 or -EBUSY. */
+static int umount_sb(struct super_block *sb)
+{
+	struct inode *covered = sb->covered;
+
+	if (sb_busy(sb))
+		return -EBUSY;
+	covered->mounted = NULL;
+	sb->covered = NULL;
+	sb_destroy(sb);			/* cannot fail: not busy */
+	iput(covered);
+	return 0;
+}
+
 int vfs_umount(const char *path)
 {
-	struct inode *inode, *covered;
+	struct inode *inode;
 	struct super_block *sb;
 	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
 
@@ -130,20 +148,36 @@ int vfs_umount(const char *path)
 		return -EINVAL;		/* not a mount point */
 	if (!sb->covered)
 		return -EBUSY;		/* the root stays */
-	if (sb_busy(sb))
-		return -EBUSY;
-	covered = sb->covered;
-	covered->mounted = NULL;
-	sb->covered = NULL;
-	err = sb_destroy(sb);
-	if (err) {			/* cannot happen: checked above */
-		covered->mounted = sb;
-		sb->covered = covered;
-		return err;
-	}
-	iput(covered);
-	return 0;
+	return umount_sb(sb);
 }
+
+/*
+ * At shutdown: write everything back, unmount the mounted filesystems
+ * that are not in use, the most recent first and the root last, then
+ * flush what their put_super wrote to the page cache.
+ */
+static void vfs_shutdown(void)
+{
+	struct list_head *p, *prev;
+	struct super_block *root_sb = root_dir ? root_dir->sb : NULL;
+
+	vfs_sync();
+	for (p = vfs_supers.prev; p != &vfs_supers; p = prev) {
+		struct super_block *sb = list_entry(p, struct super_block, mounts);
+
+		prev = p->prev;
+		if (sb->covered && umount_sb(sb))
+			pr_warn("vfs: %s is busy; left mounted\n", sb->mount_path);
+	}
+	if (root_sb) {
+		iput(vfs_set_root(NULL));
+		if (sb_destroy(root_sb))
+			pr_warn("vfs: / is busy; left mounted\n");
+	}
+	if (pagecache_sync_all())
+		pr_err("vfs: write-back at shutdown failed\n");
+}
+SHUTDOWN_HOOK(vfs_shutdown);
 
 /* Try one type for the root: 0 or -Exxx, logged. */
 static int mount_root_as(const char *dev_name, const char *fstype,

@@ -198,6 +198,47 @@ static int get_name(char *name, const char *path, size_t len)
 	return 0;
 }
 
+/* Where a component stands in the path being walked. */
+struct component {
+	bool last;		/* only slashes follow */
+	bool trailing;		/* a slash follows */
+};
+
+/*
+ * Copy the next component of [*path, end) into name and move *path past
+ * it: 0, -ENAMETOOLONG, or 1 when only slashes were left.
+ */
+static int next_component(const char **path, const char *end, char *name,
+			  struct component *c)
+{
+	const char *p = *path, *rest;
+	size_t n = 0;
+
+	while (p < end && *p == '/')
+		p++;
+	if (p == end)
+		return 1;
+	while (p + n < end && p[n] != '/')
+		n++;
+	*path = p + n;
+	for (rest = *path; rest < end && *rest == '/'; rest++)
+		;
+	c->trailing = *path < end;
+	c->last = rest == end;
+	return get_name(name, p, n);
+}
+
+/* Hand back the result of a walk: child, and dir if outdir asks for it. */
+static void walk_done(struct inode *dir, struct inode *child,
+		      struct inode **out, struct inode **outdir)
+{
+	if (outdir)
+		*outdir = dir;
+	else
+		iput(dir);
+	*out = child;
+}
+
 /*
  * Walk len bytes of path from dir (whose reference it consumes).  *out
  * gets the result; *outdir, when not NULL, the directory it was found in.
@@ -208,6 +249,7 @@ static int walk(struct nameidata *nd, struct inode *dir, const char *path,
 {
 	const char *end = path + len;
 	char name[NAME_MAX + 1];
+	struct component c;
 	struct inode *child;
 	int err;
 
@@ -215,52 +257,32 @@ static int walk(struct nameidata *nd, struct inode *dir, const char *path,
 		iput(dir);
 		dir = igrab(vfs_root());
 	}
-	for (;;) {
-		while (path < end && *path == '/')
-			path++;
-		if (path == end) {	/* "/" or "" or "./" */
-			if (outdir)
-				*outdir = igrab(dir);
-			*out = dir;
-			return 0;
-		}
-		size_t n = 0;
-		while (path + n < end && path[n] != '/')
-			n++;
-		err = get_name(name, path, n);
-		path += n;
-		bool trailing = path < end;
-		const char *rest = path;
-		while (rest < end && *rest == '/')
-			rest++;
-		bool last = rest == end;
-		if (!err)
-			err = lookup_child(dir, name, &child);
+	while ((err = next_component(&path, end, name, &c)) == 0) {
+		err = lookup_child(dir, name, &child);
 		if (err)
-			goto fail;
+			break;
 		if (S_ISLNK(child->mode) &&
-		    (!last || trailing || (flags & LOOKUP_FOLLOW))) {
+		    (!c.last || c.trailing || (flags & LOOKUP_FOLLOW))) {
 			err = follow_link(nd, &dir, &child);
 			if (err)
-				goto fail;
+				break;
 		}
-		if (last) {
-			if (trailing && !S_ISDIR(child->mode)) {
-				iput(child);
-				err = -ENOTDIR;
-				goto fail;
-			}
-			if (outdir)
-				*outdir = dir;
-			else
-				iput(dir);
-			*out = child;
+		if (c.last && c.trailing && !S_ISDIR(child->mode)) {
+			iput(child);
+			err = -ENOTDIR;
+			break;
+		}
+		if (c.last) {
+			walk_done(dir, child, out, outdir);
 			return 0;
 		}
 		iput(dir);
 		dir = child;
 	}
-fail:
+	if (err == 1) {			/* "/", "" or "./": dir itself */
+		walk_done(igrab(dir), dir, out, outdir);
+		return 0;
+	}
 	iput(dir);
 	return err;
 }
