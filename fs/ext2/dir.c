@@ -1,0 +1,396 @@
+/*
+ * dir.c: directory entries.
+ *
+ * A directory is a file of blocks (read through the buffer cache, never
+ * with holes) each holding a chain of entries whose rec_len leads to the
+ * next one and ends exactly at the block's end.  Every entry is checked
+ * before use (rec_len at least 12, 4-aligned, large enough for its name,
+ * inside the block; inode number in range): a bad one gives -EUCLEAN.
+ *
+ * Adding a name takes an unused entry or splits the slack off the end of
+ * a used one, or appends a block; removing one merges it into the entry
+ * before it in the block (or marks it unused when it is first).  A
+ * directory changed here loses its hash index flag, as its index would no
+ * longer match.
+ *
+ * Interface: ext2_dir_fops (readdir), ext2_find_entry, ext2_add_entry,
+ * ext2_delete_entry, ext2_set_entry, ext2_dir_is_empty, ext2_make_empty,
+ * ext2_file_type.
+ */
+#include "fs/ext2/ext2.h"
+#include "kernel/errno.h"
+#include "lib/string.h"
+
+/* Where a walk over a directory's entries stands. */
+struct ext2_dir_pos {
+	struct buf b;			/* the block, held */
+	uint32_t fblock;		/* its index in the directory */
+	uint32_t off;			/* the entry's offset in it */
+	struct ext2_dir_entry *de;
+	struct ext2_dir_entry *prev;	/* the entry before, or NULL */
+};
+
+/* Returns 0 to go on, > 0 to stop holding the block, or -Exxx. */
+typedef int (*ext2_visit_t)(struct inode *dir, struct ext2_dir_pos *p,
+			    void *arg);
+
+static bool ext2_has_filetype(struct super_block *sb)
+{
+	return EXT2_SB(sb)->es.s_feature_incompat &
+	       EXT2_FEATURE_INCOMPAT_FILETYPE;
+}
+
+uint8_t ext2_file_type(struct super_block *sb, uint16_t mode)
+{
+	static const uint8_t types[16] = {
+		[S_IFREG >> 12] = EXT2_FT_REG_FILE,
+		[S_IFDIR >> 12] = EXT2_FT_DIR,
+		[S_IFCHR >> 12] = EXT2_FT_CHRDEV,
+		[S_IFBLK >> 12] = EXT2_FT_BLKDEV,
+		[S_IFIFO >> 12] = EXT2_FT_FIFO,
+		[S_IFSOCK >> 12] = EXT2_FT_SOCK,
+		[S_IFLNK >> 12] = EXT2_FT_SYMLINK,
+	};
+
+	return ext2_has_filetype(sb) ? types[(mode & S_IFMT) >> 12] : 0;
+}
+
+static unsigned int ext2_dtype(struct super_block *sb, uint8_t ft)
+{
+	static const uint8_t dtypes[EXT2_FT_MAX] = {
+		[EXT2_FT_UNKNOWN] = DT_UNKNOWN, [EXT2_FT_REG_FILE] = DT_REG,
+		[EXT2_FT_DIR] = DT_DIR, [EXT2_FT_CHRDEV] = DT_CHR,
+		[EXT2_FT_BLKDEV] = DT_BLK, [EXT2_FT_FIFO] = DT_FIFO,
+		[EXT2_FT_SOCK] = DT_SOCK, [EXT2_FT_SYMLINK] = DT_LNK,
+	};
+
+	if (!ext2_has_filetype(sb) || ft >= EXT2_FT_MAX)
+		return DT_UNKNOWN;
+	return dtypes[ft];
+}
+
+/* Is the entry at p sane?  0 or -EUCLEAN. */
+static int ext2_check_entry(struct inode *dir, struct ext2_dir_pos *p)
+{
+	struct ext2_dir_entry *de = p->de;
+	uint32_t bsize = dir->sb->block_size;
+	uint32_t left = bsize - p->off;
+
+	if (left < EXT2_DIR_REC_LEN(1) || de->rec_len < EXT2_DIR_REC_LEN(1) ||
+	    de->rec_len % 4 || de->rec_len > left ||
+	    (de->inode && (de->name_len == 0 ||
+			   de->rec_len < EXT2_DIR_REC_LEN(de->name_len))) ||
+	    de->inode > EXT2_SB(dir->sb)->inodes_count)
+		return EXT2_CORRUPT(dir->sb, "directory %u, block %u, offset "
+				    "%u: entry with inode %u, rec_len %u, "
+				    "name_len %u", dir->ino, p->fblock,
+				    p->off, de->inode, de->rec_len,
+				    de->name_len);
+	return 0;
+}
+
+/* Read block fblock of dir into b: 0 or -Exxx (a hole is corruption). */
+static int ext2_dir_bread(struct inode *dir, uint32_t fblock, struct buf *b)
+{
+	uint32_t blk;
+	int err = ext2_get_block(dir, fblock, false, &blk);
+
+	if (err)
+		return err;
+	if (blk == 0)
+		return EXT2_CORRUPT(dir->sb, "directory %u has a hole at "
+				    "block %u", dir->ino, fblock);
+	return bread(dir->sb->dev, blk, dir->sb->block_size, b);
+}
+
+/* Visit the entries of one block in order; see ext2_dir_walk. */
+static int ext2_walk_block(struct inode *dir, struct ext2_dir_pos *p,
+			   ext2_visit_t visit, void *arg)
+{
+	int ret = 0;
+
+	p->prev = NULL;
+	for (p->off = 0; p->off < dir->sb->block_size && ret == 0;
+	     p->off += p->de->rec_len) {
+		p->de = (struct ext2_dir_entry *)((char *)p->b.data + p->off);
+		ret = ext2_check_entry(dir, p);
+		if (ret == 0)
+			ret = visit(dir, p, arg);
+		if (ret)
+			break;
+		p->prev = p->de;
+	}
+	return ret;
+}
+
+/*
+ * Visit every entry of dir from block first on (unused ones too).  Returns
+ * 0 when all were visited, the visitor's positive value (p->b is then
+ * held: the caller releases it), or -Exxx.
+ */
+static int ext2_dir_walk(struct inode *dir, uint32_t first,
+			 ext2_visit_t visit, void *arg, struct ext2_dir_pos *p)
+{
+	uint32_t nblocks = (uint32_t)(dir->size / dir->sb->block_size);
+
+	for (p->fblock = first; p->fblock < nblocks; p->fblock++) {
+		int ret = ext2_dir_bread(dir, p->fblock, &p->b);
+
+		if (ret)
+			return ret;
+		ret = ext2_walk_block(dir, p, visit, arg);
+		if (ret > 0)
+			return ret;
+		brelse(&p->b);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static bool ext2_name_is(const struct ext2_dir_entry *de, const char *name,
+			 size_t len)
+{
+	return de->inode && de->name_len == len &&
+	       memcmp(de->name, name, len) == 0;
+}
+
+static int ext2_visit_find(struct inode *dir, struct ext2_dir_pos *p,
+			   void *arg)
+{
+	const char *name = arg;
+
+	return ext2_name_is(p->de, name, strlen(name));
+}
+
+/* Find name in dir, holding its block: 1 with p set, 0 if absent, -Exxx. */
+static int ext2_find(struct inode *dir, const char *name,
+		     struct ext2_dir_pos *p)
+{
+	return ext2_dir_walk(dir, 0, ext2_visit_find, (void *)name, p);
+}
+
+/* Inode number of name in dir: 0, -ENOENT or -Exxx. */
+int ext2_find_entry(struct inode *dir, const char *name, uint32_t *ino)
+{
+	struct ext2_dir_pos p;
+	int ret = ext2_find(dir, name, &p);
+
+	if (ret <= 0)
+		return ret ? ret : -ENOENT;
+	*ino = p.de->inode;
+	brelse(&p.b);
+	return 0;
+}
+
+/* dir changed: times, and its hash index (if any) is now stale. */
+static void ext2_dir_changed(struct inode *dir)
+{
+	EXT2_I(dir)->i_flags &= ~EXT2_INDEX_FL;
+	ext2_touch(dir, true);
+}
+
+/* Remove name from dir: 0, -ENOENT or -Exxx. */
+int ext2_delete_entry(struct inode *dir, const char *name)
+{
+	struct ext2_dir_pos p;
+	int ret = ext2_find(dir, name, &p);
+
+	if (ret <= 0)
+		return ret ? ret : -ENOENT;
+	if (p.prev)
+		p.prev->rec_len += p.de->rec_len;
+	else
+		p.de->inode = 0;
+	bdirty(&p.b);
+	brelse(&p.b);
+	ext2_dir_changed(dir);
+	return 0;
+}
+
+/* Make the existing name in dir refer to inode: 0, -ENOENT or -Exxx. */
+int ext2_set_entry(struct inode *dir, const char *name, struct inode *inode)
+{
+	struct ext2_dir_pos p;
+	int ret = ext2_find(dir, name, &p);
+
+	if (ret <= 0)
+		return ret ? ret : -ENOENT;
+	p.de->inode = inode->ino;
+	p.de->file_type = ext2_file_type(dir->sb, inode->mode);
+	bdirty(&p.b);
+	brelse(&p.b);
+	ext2_dir_changed(dir);
+	return 0;
+}
+
+static int ext2_visit_nonempty(struct inode *dir, struct ext2_dir_pos *p,
+			       void *arg)
+{
+	return p->de->inode && !ext2_name_is(p->de, ".", 1) &&
+	       !ext2_name_is(p->de, "..", 2);
+}
+
+int ext2_dir_is_empty(struct inode *dir)
+{
+	struct ext2_dir_pos p;
+	int ret = ext2_dir_walk(dir, 0, ext2_visit_nonempty, NULL, &p);
+
+	if (ret > 0) {
+		brelse(&p.b);
+		return 0;
+	}
+	return ret ? ret : 1;
+}
+
+/* Write an entry for (ino, name) of rec_len bytes at de. */
+static void ext2_fill_entry(struct super_block *sb, struct ext2_dir_entry *de,
+			    struct inode *inode, const char *name, size_t len,
+			    uint16_t rec_len)
+{
+	de->inode = inode->ino;
+	de->rec_len = rec_len;
+	de->name_len = (uint8_t)len;
+	de->file_type = ext2_file_type(sb, inode->mode);
+	memcpy(de->name, name, len);
+}
+
+static int ext2_visit_slot(struct inode *dir, struct ext2_dir_pos *p,
+			   void *arg)
+{
+	uint32_t need = *(uint32_t *)arg;
+	struct ext2_dir_entry *de = p->de;
+
+	if (!de->inode)
+		return de->rec_len >= need;
+	return (uint32_t)(de->rec_len - EXT2_DIR_REC_LEN(de->name_len)) >= need;
+}
+
+/* Append a block to dir, holding it with one empty entry: 0 or -Exxx. */
+static int ext2_dir_grow(struct inode *dir, struct ext2_dir_pos *p)
+{
+	struct super_block *sb = dir->sb;
+	uint32_t blk;
+	int err;
+
+	p->fblock = (uint32_t)(dir->size / sb->block_size);
+	err = ext2_get_block(dir, p->fblock, true, &blk);
+	if (!err)
+		err = bget(sb->dev, blk, sb->block_size, &p->b);
+	if (err)
+		return err;
+	memset(p->b.data, 0, sb->block_size);
+	p->off = 0;
+	p->de = p->b.data;
+	p->de->rec_len = (uint16_t)sb->block_size;
+	dir->size += sb->block_size;
+	return 0;
+}
+
+/* Add name -> inode to dir: 0, -EEXIST, -ENOSPC or -Exxx. */
+int ext2_add_entry(struct inode *dir, const char *name, struct inode *inode)
+{
+	size_t len = strlen(name);
+	uint32_t need = EXT2_DIR_REC_LEN(len);
+	struct ext2_dir_pos p;
+	struct ext2_dir_entry *de;
+	int ret = ext2_find(dir, name, &p);
+
+	if (ret > 0)
+		brelse(&p.b);
+	if (ret)
+		return ret > 0 ? -EEXIST : ret;
+	ret = ext2_dir_walk(dir, 0, ext2_visit_slot, &need, &p);
+	if (ret == 0)
+		ret = ext2_dir_grow(dir, &p) ?: 1;
+	if (ret < 0)
+		return ret;
+	de = p.de;
+	if (de->inode) {
+		uint16_t used = EXT2_DIR_REC_LEN(de->name_len);
+		struct ext2_dir_entry *n = (void *)((char *)de + used);
+
+		ext2_fill_entry(dir->sb, n, inode, name, len, de->rec_len - used);
+		de->rec_len = used;
+	} else {
+		ext2_fill_entry(dir->sb, de, inode, name, len, de->rec_len);
+	}
+	bdirty(&p.b);
+	brelse(&p.b);
+	ext2_dir_changed(dir);
+	return 0;
+}
+
+/* Give the new, empty directory dir its "." and "..": 0 or -Exxx. */
+int ext2_make_empty(struct inode *dir, struct inode *parent)
+{
+	struct super_block *sb = dir->sb;
+	struct ext2_dir_pos p;
+	struct ext2_dir_entry *dot;
+	int err = ext2_dir_grow(dir, &p);
+
+	if (err)
+		return err;
+	dot = p.de;
+	ext2_fill_entry(sb, dot, dir, ".", 1, EXT2_DIR_REC_LEN(1));
+	ext2_fill_entry(sb, (void *)((char *)dot + dot->rec_len), parent, "..",
+			2, (uint16_t)(sb->block_size - dot->rec_len));
+	bdirty(&p.b);
+	brelse(&p.b);
+	inode_mark_dirty(dir);
+	return 0;
+}
+
+struct ext2_readdir_ctx {
+	struct file *f;
+	dir_emit_t emit;
+	void *ctx;
+};
+
+static int ext2_visit_emit(struct inode *dir, struct ext2_dir_pos *p,
+			   void *arg)
+{
+	struct ext2_readdir_ctx *rc = arg;
+	uint64_t pos = (uint64_t)p->fblock * dir->sb->block_size + p->off;
+
+	if (pos < rc->f->pos)
+		return 0;
+	if (p->de->inode &&
+	    !rc->emit(rc->ctx, p->de->name, p->de->name_len, p->de->inode,
+		      ext2_dtype(dir->sb, p->de->file_type)))
+		return 1;
+	rc->f->pos = pos + p->de->rec_len;
+	return 0;
+}
+
+/* file_ops.readdir: entries from f->pos (a byte offset) on. */
+static int ext2_readdir(struct file *f, dir_emit_t emit, void *ctx)
+{
+	struct inode *dir = f->inode;
+	struct ext2_readdir_ctx rc = { .f = f, .emit = emit, .ctx = ctx };
+	struct ext2_dir_pos p;
+	int ret;
+
+	if (f->pos >= dir->size)
+		return 0;
+	ret = ext2_dir_walk(dir, (uint32_t)(f->pos / dir->sb->block_size),
+			    ext2_visit_emit, &rc, &p);
+	if (ret > 0) {
+		brelse(&p.b);
+		ret = 0;
+	}
+	return ret;
+}
+
+/* file_ops.fsync for directories: the inode and all metadata. */
+static int ext2_dir_fsync(struct file *f)
+{
+	int err = ext2_write_inode(f->inode);
+
+	return ext2_sync_fs(f->inode->sb) ?: err;
+}
+
+const struct file_ops ext2_dir_fops = {
+	.readdir = ext2_readdir,
+	.fsync = ext2_dir_fsync,
+};

@@ -1,0 +1,27 @@
+/*
+ * file.c: the ops tables of ext2's regular files and special files.
+ *
+ * A regular file's data lives in its page cache mapping, whose ops
+ * (block_mapping_ops, fs/blockmap.c) map file blocks through
+ * ext2_get_block; reads, writes and fsync are the VFS's generic ones.
+ * Device nodes, fifos and sockets only have attributes here: opening them
+ * is the VFS's business.
+ *
+ * Interface: ext2_file_iops, ext2_file_fops, ext2_special_iops.
+ */
+#include "fs/ext2/ext2.h"
+
+const struct inode_ops ext2_file_iops = {
+	.setattr = ext2_setattr,
+	.get_block = ext2_get_block,
+};
+
+const struct file_ops ext2_file_fops = {
+	.read = generic_file_read,
+	.write = generic_file_write,
+	.fsync = generic_file_fsync,
+};
+
+const struct inode_ops ext2_special_iops = {
+	.setattr = ext2_setattr,
+};
