@@ -76,7 +76,7 @@ $(B)/k/%.o: %.asm | $(SETUP_STAMP)
 
 -include $(shell find $(B)/k $(B)/host -name '*.d' 2>/dev/null)
 
-.PHONY: all setup kernel iso rootfs run debug test test-host test-kernel \
+.PHONY: all setup kernel iso rootfs corpus run debug test test-host test-kernel \
 	test-system bench clean help
 all: iso
 
@@ -175,10 +175,19 @@ test-kernel: $(B)/maestro-test.elf $(KTEST_DEPS) $(KTEST_MODULES)
 		$(if $(KTEST_MODULES),-initrd "$(subst $(space),$(comma),$(strip $(KTEST_MODULES)))") \
 		$(KTEST_QEMU_ARGS)
 
-test-system: $(ISO) $(B)/maestro.elf
-	$(PYTHON) tests/system/run.py --iso $(ISO) --kernel $(B)/maestro.elf
+# e2fsprogs' damaged test images (from Debian's source package), packed
+# into sparse archives that the test kernel mounts and walks.
+CORPUS := $(B)/corpus/batches.txt
+$(CORPUS): tools/fetch-e2fsprogs-corpus.sh tools/mkcorpus.py | $(SETUP_STAMP)
+	tools/fetch-e2fsprogs-corpus.sh $(B)/cache/e2fsprogs-corpus
+	$(PYTHON) tools/mkcorpus.py $(B)/corpus 20 $(B)/cache/e2fsprogs-corpus/*.img.gz
+corpus: $(CORPUS)
 
-LEVELS := host kernel system
+test-system: $(ISO) $(B)/maestro.elf $(B)/maestro-test.elf $(CORPUS)
+	$(PYTHON) tests/system/run.py --iso $(ISO) --kernel $(B)/maestro.elf \
+		--test-kernel $(B)/maestro-test.elf --build $(B)
+
+LEVELS := host kernel system ext2-fsck
 test: | $(SETUP_STAMP)
 	@rm -f $(B)/test-*.log
 	@for l in $(LEVELS); do \

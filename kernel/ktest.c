@@ -10,16 +10,35 @@
 #include "kernel/cmdline.h"
 #include "kernel/cpu.h"
 #include "kernel/printk.h"
+#include "kernel/errno.h"
 #include "lib/printf.h"
+#include "lib/string.h"
 
 extern const struct ktest __ktest_start[], __ktest_end[];
 
 bool ktest_mode;
+static char ktest_filter[64];	/* comma-separated suite names; "": all */
 
 static int ktest_param(const char *value)
 {
 	ktest_mode = true;
-	return 0;
+	return strlcpy(ktest_filter, value, sizeof(ktest_filter)) <
+	       sizeof(ktest_filter) ? 0 : -EINVAL;
+}
+
+/* Whether suite is selected by "ktest=suite1,suite2" (all when empty). */
+static bool ktest_selected(const char *suite)
+{
+	size_t len = strlen(suite);
+
+	if (!ktest_filter[0])
+		return true;
+	for (const char *p = ktest_filter; p; p = strchr(p, ',')) {
+		p += *p == ',';
+		if (strncmp(p, suite, len) == 0 && (p[len] == ',' || !p[len]))
+			return true;
+	}
+	return false;
 }
 KERNEL_PARAM(ktest, ktest_param);
 
@@ -65,6 +84,8 @@ int ktest_run_all(void)
 	printk("ktest: running %u tests\n",
 	       (unsigned int)(__ktest_end - __ktest_start));
 	for (const struct ktest *t = __ktest_start; t < __ktest_end; t++) {
+		if (!ktest_selected(t->suite))
+			continue;
 		if (ktest_run_one(t))
 			passed++;
 		else

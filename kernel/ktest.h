@@ -34,7 +34,8 @@ struct ktest {
 
 /*
  * The "ktest" command-line switch sets ktest_mode: kmain then runs the tests
- * and leaves QEMU through isa-debug-exit (port 0xf4), whose exit status is
+ * ("ktest=suite1,suite2" runs only those suites) and leaves QEMU through
+ * isa-debug-exit (port 0xf4), whose exit status is
  * (code << 1) | 1: 1 all passed, 3 some failed, 5 the kernel panicked.
  */
 #define KTEST_EXIT_PASS		0

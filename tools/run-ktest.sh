@@ -4,6 +4,7 @@
 # modules), show its serial console, and end with the tests'
 # "N passed, N failed" line.  isa-debug-exit gives QEMU's exit status:
 # 1 all passed, 3 some failed, 5 the kernel panicked; 124 is the timeout.
+# KTEST=suite1,suite2 in the environment runs only those suites.
 kernel=$1
 shift
 timeout=${KTEST_TIMEOUT:-300}
@@ -12,7 +13,7 @@ accel="-accel tcg"
 [ "${KVM:-0}" = 1 ] && accel="-enable-kvm -cpu host"
 
 timeout --foreground "$timeout" qemu-system-i386 $accel -m 128 \
-	-kernel "$kernel" -append "ktest kmalloc_debug loglevel=7" \
+	-kernel "$kernel" -append "ktest${KTEST:+=$KTEST} kmalloc_debug loglevel=7" \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	-display none -serial stdio -monitor none -no-reboot "$@" < /dev/null |
 	tr -d '\r' | tee "$log"

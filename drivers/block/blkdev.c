@@ -133,6 +133,8 @@ int blk_submit(struct blk_request *rq)
 	uint32_t flags;
 	int err;
 
+	if (!dev)
+		return -ENODEV;
 	rq->count = 0;
 	for (unsigned int i = 0; i < rq->nseg && i < BLK_MAX_SEGMENTS; i++)
 		rq->count += rq->seg[i].len >> SECTOR_SHIFT;

@@ -47,8 +47,9 @@ def run_kernel(kernel, images, mem):
     cmd = ["tools/run-ktest.sh", kernel, "-initrd", ",".join(images),
            "-object", "memory-backend-file,id=ext2ram,size=%dM,mem-path=%s,"
            "share=on" % (MEM_MIB, mem), "-machine", "memory-backend=ext2ram"]
+    env = dict(os.environ, KTEST="ext2_leave")
     out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                         text=True).stdout
+                         text=True, env=env).stdout
     return out
 
 

@@ -13,14 +13,18 @@ checks what a person would see.  One line per test, then
 import argparse
 import os
 import re
+import subprocess
 import sys
 import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine import Machine, Timeout  # noqa: E402
+import storage  # noqa: E402
 
 BOOT_TIMEOUT = int(os.environ.get("BOOT_TIMEOUT", "180"))
+WORKLOAD_TIMEOUT = 600
+CORPUS_TIMEOUT = 600
 READY = r"maestro: kernel ready in ([0-9.]+) ms"
 BAD = re.compile(r"panic|System halted|Call trace|unknown option")
 
@@ -200,10 +204,71 @@ def reboot_resets_the_machine(opts):
     shutdown_test(opts, "reboot", None, r"Restarting system\.")
 
 
+def workload_on_disk(opts, block_size):
+    """The scripted workload on a fresh ext2 disk, then the host checks."""
+    image = os.path.join(opts.build, "workload-%dk.img" % (block_size // 1024))
+    with open(image, "wb") as f:
+        f.truncate(96 << 20)
+    subprocess.run(["mke2fs", "-q", "-t", "ext2", "-b", str(block_size), "-F",
+                    image], check=True)
+    with Machine(["-kernel", opts.test_kernel, "-append",
+                  "fsworkload=/dev/hda loglevel=7",
+                  "-drive", "file=%s,if=ide,index=0,format=raw" % image]) as m:
+        m.expect(r"fsworkload: done, (\d+) errors", WORKLOAD_TIMEOUT)
+        status = m.wait_exit(60)
+        errors = re.search(r"fsworkload: done, (\d+) errors", m.output).group(1)
+        check(errors == "0", "the workload failed: " + "; ".join(
+            re.findall(r"fsworkload: .*error.*", m.output)[:5]))
+        check(status == 0, "no clean power-off (status %r)" % status)
+        bad = BAD.search(m.output)
+        check(not bad, "unexpected %r in the log" % (bad and bad.group(0)))
+    problems = storage.check_disk(image)
+    check(not problems, "; ".join(problems[:6]))
+    return "e2fsck clean, %d files read back" % len(storage.expected_files())
+
+
+@system_test
+def ext2_workload_1k_blocks(opts):
+    return workload_on_disk(opts, 1024)
+
+
+@system_test
+def ext2_workload_4k_blocks(opts):
+    return workload_on_disk(opts, 4096)
+
+
+@system_test
+def ext2_corrupt_corpus(opts):
+    """Every image of e2fsprogs' test corpus mounts read-only and is walked,
+    or is refused, and nothing crashes or hangs."""
+    listing = os.path.join(opts.build, "corpus", "batches.txt")
+    check(os.path.exists(listing), "no corpus (make corpus)")
+    mounted = refused = 0
+    for batch in open(listing).read().split():
+        memory = max(128, os.path.getsize(batch) // (1 << 20) + 96)
+        with Machine(["-kernel", opts.test_kernel, "-append", "corpus",
+                      "-initrd", batch + " corpus"], memory=memory,
+                     debug_exit=True) as m:
+            try:
+                found = m.expect(r"corpus: (\d+) mounted, (\d+) refused",
+                                 CORPUS_TIMEOUT)
+            except Timeout:
+                last = re.findall(r"corpus: (\S+):", m.output)
+                raise Failure("%s: no summary (crash or hang) after image %s"
+                              % (batch, last[-1] if last else "none"))
+            mounted += int(found.group(1))
+            refused += int(found.group(2))
+            bad = BAD.search(m.output)
+            check(not bad, "%s: %r in the log" % (batch, bad and bad.group(0)))
+    return "%d mounted, %d refused, none crashed" % (mounted, refused)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--iso", default="maestro.iso")
     ap.add_argument("--kernel", default="build/maestro.elf")
+    ap.add_argument("--test-kernel", default="build/maestro-test.elf")
+    ap.add_argument("--build", default="build")
     ap.add_argument("-k", dest="filter", default="")
     ap.add_argument("-v", dest="verbose", action="store_true")
     opts = ap.parse_args()
