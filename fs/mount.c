@@ -177,7 +177,7 @@ static void vfs_shutdown(void)
 	if (pagecache_sync_all())
 		pr_err("vfs: write-back at shutdown failed\n");
 }
-SHUTDOWN_HOOK(vfs_shutdown);
+SHUTDOWN_HOOK(SHUTDOWN_FS, vfs_shutdown);
 
 /* Try one type for the root: 0 or -Exxx, logged. */
 static int mount_root_as(const char *dev_name, const char *fstype,

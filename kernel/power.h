@@ -1,9 +1,10 @@
 /*
  * power.h: shutting down: power-off and reboot.
  *
- * Both first run every shutdown hook (SHUTDOWN_HOOK(fn), placed in the
- * .shutdown linker section: the VFS syncs and unmounts its filesystems
- * there), then stop the machine: power-off through ACPI S5 (with QEMU's
+ * Both first run every shutdown hook, level by level: SHUTDOWN_HOOK(level,
+ * fn) places fn in the .shutdown.<level> linker section.  Filesystems sync
+ * and unmount at SHUTDOWN_FS, then block devices flush their write caches
+ * at SHUTDOWN_BLOCK.  Then they stop the machine: power-off through ACPI S5 (with QEMU's
  * and Bochs' fixed ports as a fallback), reboot through the keyboard
  * controller's reset line, then a triple fault.  If the machine does not
  * stop, the kernel halts with a message saying it is safe to turn off.
@@ -18,9 +19,12 @@
 
 typedef void (*shutdown_hook_t)(void);
 
-#define SHUTDOWN_HOOK(fn_)						\
+#define SHUTDOWN_FS	1
+#define SHUTDOWN_BLOCK	2
+
+#define SHUTDOWN_HOOK(level, fn_)					\
 	static const shutdown_hook_t shutdown_hook_##fn_		\
-		__section(".shutdown") __used __aligned(4) = fn_
+		__section(".shutdown." #level) __used __aligned(4) = fn_
 
 __noreturn void kernel_poweroff(void);
 __noreturn void kernel_reboot(void);

@@ -224,6 +224,9 @@ static int pc_read_with_ahead(struct address_space *m, struct page *pg,
 		pagecache_put(pages[i]);
 	}
 	pc_stats.readahead += count - 1;
+	/* A bad block further on must not fail the page asked for. */
+	if (err && count > 1)
+		err = m->ops->readpage(m, pg);
 	return err;
 }
 

@@ -50,6 +50,7 @@ struct ata_info {
 struct ata_stats {
 	uint32_t dma_cmds, pio_cmds;	/* commands issued (each retry too) */
 	uint32_t lba48_cmds;
+	uint32_t flushes;		/* FLUSH CACHE commands done */
 	uint32_t errors;		/* commands that failed */
 	uint32_t retries;
 	uint32_t pio_fallbacks;		/* DMA requests finished by PIO */

@@ -105,6 +105,9 @@ static inline struct ata_drive *ata_drive_of(const struct blkdev *dev)
 void ata_id_parse(const uint16_t *id, struct ata_info *info);
 void ata_id_log(const struct ata_drive *d);
 
+/* flush.c */
+int ata_flush(struct blkdev *dev);
+
 /* io.c */
 extern const struct blkdev_ops ata_ops;
 void ata_irq_channel(struct ata_channel *ch);

@@ -267,4 +267,5 @@ static int ata_start(struct blkdev *dev, struct blk_request *rq)
 
 const struct blkdev_ops ata_ops = {
 	.start = ata_start,
+	.flush = ata_flush,
 };

@@ -10,6 +10,7 @@
 #include "drivers/block/blkdev.h"
 #include "kernel/clock.h"
 #include "kernel/errno.h"
+#include "kernel/power.h"
 #include "kernel/printk.h"
 #include "lib/string.h"
 
@@ -201,3 +202,29 @@ int blk_rw(struct blkdev *dev, enum blk_op op, uint64_t sector,
 	}
 	return err;
 }
+
+int blk_flush(struct blkdev *dev)
+{
+	if (dev->parent)
+		dev = dev->parent;
+	wait_event(&dev->wq, list_empty(&dev->queue));
+	return dev->ops->flush ? dev->ops->flush(dev) : 0;
+}
+
+/* At shutdown, after the filesystems are synced: flush every disk. */
+static void blk_shutdown(void)
+{
+	for (struct blkdev *dev = blkdev_next(NULL); dev; dev = blkdev_next(dev)) {
+		int err;
+
+		if (dev->parent || !dev->ops->flush)
+			continue;
+		err = blk_flush(dev);
+		if (err)
+			pr_err("block: %s: flushing the write cache failed (%d)\n",
+			       dev->name, err);
+		else
+			pr_info("block: %s: write cache flushed\n", dev->name);
+	}
+}
+SHUTDOWN_HOOK(SHUTDOWN_BLOCK, blk_shutdown);

@@ -69,6 +69,9 @@ struct blk_request {
 #define BLK_DONE	1
 struct blkdev_ops {
 	int (*start)(struct blkdev *dev, struct blk_request *rq);
+	/* Optional: write the device's volatile cache to the medium.  Called
+	 * with no request active (the queue is drained first): 0 or -EIO. */
+	int (*flush)(struct blkdev *dev);
 };
 
 struct blk_stats {
@@ -114,6 +117,10 @@ int blk_wait(struct blk_request *rq);
 /* Synchronous transfer of count sectors to or from buf (lowmem). */
 int blk_rw(struct blkdev *dev, enum blk_op op, uint64_t sector,
 	   uint32_t count, void *buf);
+
+/* Wait for dev's queue to drain, then flush its write cache (a disk's,
+ * for a partition).  0 or -Exxx. */
+int blk_flush(struct blkdev *dev);
 
 /* Register partitions of disk found in its MBR; returns how many. */
 int blk_scan_mbr(struct blkdev *disk);

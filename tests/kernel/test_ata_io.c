@@ -272,3 +272,17 @@ KTEST(ata, request_split_into_commands)
 	hda_in(ctx, ATA_MODE_DMA);
 	ata_buf_free(block, SEG_BLOCK_ORDER);
 }
+
+KTEST(ata, flush_cache)
+{
+	struct blkdev *hda = blkdev_find("hda");
+	struct blkdev *part = blkdev_find("hda1");
+	struct ata_stats before, after;
+
+	KT_ASSERT(ctx, hda && part);
+	KT_ASSERT_EQ(ctx, ata_get_stats(hda, &before), 0);
+	KT_EXPECT_EQ(ctx, blk_flush(hda), 0);
+	KT_EXPECT_EQ(ctx, blk_flush(part), 0);	/* flushes its disk */
+	KT_ASSERT_EQ(ctx, ata_get_stats(hda, &after), 0);
+	KT_EXPECT_EQ(ctx, after.flushes, before.flushes + 2);
+}

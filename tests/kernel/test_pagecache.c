@@ -13,10 +13,15 @@
 
 static uint8_t *tdev_data;
 static unsigned int tdev_reads, tdev_writes, tdev_write_sectors;
+static uint64_t tdev_bad_sector = UINT64_MAX;	/* requests over it fail */
 
 static int tdev_start(struct blkdev *dev, struct blk_request *rq)
 {
 	uint8_t *p = tdev_data + rq->sector * SECTOR_SIZE;
+
+	if (tdev_bad_sector >= rq->sector &&
+	    tdev_bad_sector < rq->sector + rq->count)
+		return -EIO;
 
 	for (unsigned int i = 0; i < rq->nseg; i++) {
 		if (rq->op == BLK_READ)
@@ -53,6 +58,7 @@ static struct blkdev *tdev_setup(void)
 	for (uint32_t i = 0; i < TDEV_SECTORS * SECTOR_SIZE; i++)
 		tdev_data[i] = (uint8_t)(i * 7 + (i >> 9));
 	tdev_reads = tdev_writes = tdev_write_sectors = 0;
+	tdev_bad_sector = UINT64_MAX;
 	return &tdev;
 }
 
@@ -105,6 +111,26 @@ KTEST(pagecache, sequential_reads_read_ahead)
 	brelse(&b);
 	KT_EXPECT_EQ(ctx, bread(dev, TDEV_SECTORS / 2, 1024, &b), -EINVAL);
 	KT_EXPECT_EQ(ctx, bread(dev, 0, 3000, &b), -EINVAL);
+}
+
+/* A bad block that read-ahead runs into fails only its own page. */
+KTEST(pagecache, bad_block_ahead_fails_only_itself)
+{
+	struct blkdev *dev = tdev_setup();
+	struct buf b;
+
+	KT_ASSERT(ctx, dev != NULL);
+	tdev_bad_sector = 6 * 8 + 3;			/* in page 6 */
+	for (uint32_t blk = 0; blk < 6; blk++) {
+		KT_ASSERT_EQ(ctx, bread(dev, blk, 4096, &b), 0);
+		KT_EXPECT(ctx, block_matches(&b, 4096));
+		brelse(&b);
+	}
+	KT_EXPECT_EQ(ctx, bread(dev, 6, 4096, &b), -EIO);
+	tdev_bad_sector = UINT64_MAX;
+	KT_ASSERT_EQ(ctx, bread(dev, 6, 4096, &b), 0);	/* not cached as bad */
+	KT_EXPECT(ctx, block_matches(&b, 4096));
+	brelse(&b);
 }
 
 KTEST(pagecache, write_back_writes_only_dirty_blocks)

@@ -220,6 +220,8 @@ def workload_on_disk(opts, block_size):
         check(errors == "0", "the workload failed: " + "; ".join(
             re.findall(r"fsworkload: .*error.*", m.output)[:5]))
         check(status == 0, "no clean power-off (status %r)" % status)
+        check("block: hda: write cache flushed" in m.output,
+              "the disk's write cache was not flushed at shutdown")
         bad = BAD.search(m.output)
         check(not bad, "unexpected %r in the log" % (bad and bad.group(0)))
     problems = storage.check_disk(image)

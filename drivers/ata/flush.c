@@ -1,0 +1,47 @@
+/*
+ * flush.c: FLUSH CACHE, the blkdev flush operation of ATA drives.
+ *
+ * Used at shutdown, after the filesystems are synced, when the block
+ * layer has drained the queue: the command is sent with the channel's
+ * interrupt masked and its end awaited with a bounded poll (a drive may
+ * take seconds to write its cache out), like reset and IDENTIFY.
+ */
+#include "drivers/ata/internal.h"
+#include "kernel/cpu.h"
+#include "kernel/errno.h"
+#include "kernel/printk.h"
+
+#define ATA_CMD_FLUSH_CACHE	0xe7
+#define ATA_CMD_FLUSH_CACHE_EXT	0xea
+#define ATA_FLUSH_TIMEOUT_NS	(30ull * 1000 * 1000 * 1000)
+
+int ata_flush(struct blkdev *dev)
+{
+	struct ata_drive *d = ata_drive_of(dev);
+	struct ata_channel *ch = d->ch;
+	uint32_t flags = spin_lock_irqsave(&ch->lock);
+	uint8_t status = 0;
+	bool done = false;
+
+	if (!ch->rq) {
+		outb(ch->ctl + ATA_REG_DEVCTL, ATA_CTL_NIEN);
+		outb(ch->cmd + ATA_REG_DEVICE,
+		     ATA_DEV_OBS | (d->unit ? ATA_DEV_SLAVE : 0));
+		if (ata_wait_status(ch, ATA_SR_BSY, 0, ATA_FLUSH_TIMEOUT_NS)) {
+			outb(ch->cmd + ATA_REG_COMMAND, d->info.lba48 ?
+			     ATA_CMD_FLUSH_CACHE_EXT : ATA_CMD_FLUSH_CACHE);
+			done = ata_wait_status(ch, ATA_SR_BSY, 0,
+					       ATA_FLUSH_TIMEOUT_NS);
+			status = inb(ch->cmd + ATA_REG_STATUS);
+		}
+		outb(ch->ctl + ATA_REG_DEVCTL, 0);
+	}
+	spin_unlock_irqrestore(&ch->lock, flags);
+	if (!done || (status & (ATA_SR_ERR | ATA_SR_DF))) {
+		pr_err("ata: %s: FLUSH CACHE failed (status 0x%02x%s)\n",
+		       dev->name, status, done ? "" : ", timed out or busy");
+		return -EIO;
+	}
+	d->stats.flushes++;
+	return 0;
+}
