@@ -130,7 +130,7 @@ kernel: $(B)/maestro.elf
 # The root filesystem image: an ext2 made with mke2fs -d from a staged tree.
 ROOTFS := $(B)/rootfs.ext2
 ROOTFS_MIB ?= 4
-ROOTFS_DEPS := tools/mkrootfs.sh $(shell find userland/rootfs 2>/dev/null)
+ROOTFS_DEPS := Makefile tools/mkrootfs.sh $(shell find userland/rootfs 2>/dev/null)
 $(ROOTFS): $(ROOTFS_DEPS) | $(SETUP_STAMP)
 	tools/mkrootfs.sh $@ $(B)/rootfs $(ROOTFS_MIB)
 rootfs: $(ROOTFS)
@@ -183,7 +183,7 @@ $(CORPUS): tools/fetch-e2fsprogs-corpus.sh tools/mkcorpus.py | $(SETUP_STAMP)
 	$(PYTHON) tools/mkcorpus.py $(B)/corpus 20 $(B)/cache/e2fsprogs-corpus/*.img.gz
 corpus: $(CORPUS)
 
-test-system: $(ISO) $(B)/maestro.elf $(B)/maestro-test.elf $(CORPUS)
+test-system: $(ISO) $(B)/maestro.elf $(B)/maestro-test.elf $(CORPUS) $(ROOTFS)
 	$(PYTHON) tests/system/run.py --iso $(ISO) --kernel $(B)/maestro.elf \
 		--test-kernel $(B)/maestro-test.elf --build $(B)
 

@@ -68,6 +68,7 @@ def iso_boot(opts, args, **kw):
     check(re.search(r"boot: memory +[0-9.]+ ms", out), "no boot timeline")
     check(re.search(r"module 0: 'rootfs'", out), "GRUB did not load rootfs.ext2")
     check(re.search(r"block: ram0: \d+ sectors", out), "no /dev/ram0")
+    check("vfs: mounted /dev/ram0 on /" in out, "the root was not mounted")
     return "GRUB to banner %.1fs, to ready %.1fs, kernel %.1f ms" % (
         banner_at, ready_at, kernel_ms)
 
@@ -237,6 +238,36 @@ def ext2_workload_1k_blocks(opts):
 @system_test
 def ext2_workload_4k_blocks(opts):
     return workload_on_disk(opts, 4096)
+
+
+@system_test
+def root_on_hda1(opts):
+    """root=/dev/hda1: the root comes from a partition of an IDE disk, and
+    a clean power-off leaves it clean for e2fsck."""
+    image = os.path.join(opts.build, "root-disk.img")
+    subprocess.run([sys.executable, "tools/mkdisk.py", image, "16"], check=True)
+    subprocess.run(["mke2fs", "-q", "-t", "ext2", "-b", "4096", "-E",
+                    "offset=1048576,root_owner=0:0", "-d",
+                    os.path.join(opts.build, "rootfs"), "-F", image, "15M"],
+                   check=True)
+    with Machine(["-kernel", opts.kernel, "-append",
+                  "root=/dev/hda1 shutdown=poweroff",
+                  "-drive", "file=%s,if=ide,index=0,format=raw" % image]) as m:
+        m.expect(r"vfs: mounted /dev/hda1 on /", BOOT_TIMEOUT)
+        check(m.wait_exit(60) == 0, "no clean power-off")
+    fsck = subprocess.run(["e2fsck", "-fn", image + "?offset=1048576"],
+                          capture_output=True, text=True)
+    check(fsck.returncode == 0, "e2fsck after the root's unmount:\n" +
+          fsck.stdout[-2000:])
+
+
+@system_test
+def root_missing_is_reported(opts):
+    with Machine(["-kernel", opts.kernel, "-append", "root=/dev/hdz"]) as m:
+        m.expect(r"maestro: idle", BOOT_TIMEOUT)
+        check("vfs: root device /dev/hdz does not exist; no root filesystem"
+              in m.output, "no clear message about the missing root")
+        check("panic" not in m.output, "panic")
 
 
 @system_test
