@@ -116,9 +116,12 @@ struct address_space *bdev_mapping(struct blkdev *dev)
 	return dev->cache;
 }
 
-/* Check the block and find its page index and offset. */
-static int bcheck(struct blkdev *dev, uint32_t block, uint32_t bsize,
-		  uint32_t *index, uint32_t *offset)
+/*
+ * Check the block, and find dev's mapping and the block's page index and
+ * offset in it: 0, -EINVAL or -ENOMEM.
+ */
+static int blocate(struct blkdev *dev, uint32_t block, uint32_t bsize,
+		   struct address_space **m, uint32_t *index, uint32_t *offset)
 {
 	uint64_t byte = (uint64_t)block * bsize;
 
@@ -126,6 +129,9 @@ static int bcheck(struct blkdev *dev, uint32_t block, uint32_t bsize,
 		return -EINVAL;
 	if (byte + bsize > dev->nr_sectors * SECTOR_SIZE)
 		return -EINVAL;
+	*m = bdev_mapping(dev);
+	if (!*m)
+		return -ENOMEM;
 	*index = (uint32_t)(byte >> PAGE_SHIFT);
 	*offset = (uint32_t)(byte & (PAGE_SIZE - 1));
 	return 0;
@@ -142,15 +148,13 @@ static void bfill(struct buf *b, struct page *pg, uint32_t block,
 
 int bread(struct blkdev *dev, uint32_t block, uint32_t bsize, struct buf *b)
 {
-	struct address_space *m = bdev_mapping(dev);
+	struct address_space *m;
 	uint32_t index, offset;
 	struct page *pg;
-	int err = bcheck(dev, block, bsize, &index, &offset);
+	int err = blocate(dev, block, bsize, &m, &index, &offset);
 
 	if (err)
 		return err;
-	if (!m)
-		return -ENOMEM;
 	pg = pagecache_read_ahead(m, index, bdev_pages(dev));
 	if (IS_ERR(pg))
 		return PTR_ERR(pg);
@@ -160,15 +164,13 @@ int bread(struct blkdev *dev, uint32_t block, uint32_t bsize, struct buf *b)
 
 int bget(struct blkdev *dev, uint32_t block, uint32_t bsize, struct buf *b)
 {
-	struct address_space *m = bdev_mapping(dev);
+	struct address_space *m;
 	uint32_t index, offset;
 	struct page *pg;
-	int err = bcheck(dev, block, bsize, &index, &offset);
+	int err = blocate(dev, block, bsize, &m, &index, &offset);
 
 	if (err)
 		return err;
-	if (!m)
-		return -ENOMEM;
 	/* A block smaller than the page shares it: the rest must be read. */
 	if (bsize < PAGE_SIZE)
 		return bread(dev, block, bsize, b);
@@ -203,12 +205,12 @@ void brelse(struct buf *b)
 
 void bforget(struct blkdev *dev, uint32_t block, uint32_t bsize)
 {
-	struct address_space *m = bdev_mapping(dev);
+	struct address_space *m;
 	uint32_t index, offset;
 	struct page *pg;
 	struct buf b;
 
-	if (!m || bcheck(dev, block, bsize, &index, &offset))
+	if (blocate(dev, block, bsize, &m, &index, &offset))
 		return;
 	pg = pagecache_find(m, index);
 	if (!pg)

@@ -203,6 +203,19 @@ int blk_rw(struct blkdev *dev, enum blk_op op, uint64_t sector,
 	return err;
 }
 
+void blk_copy_request(const struct blk_request *rq, uint8_t *disk)
+{
+	uint8_t *p = disk + (rq->sector << SECTOR_SHIFT);
+
+	for (unsigned int i = 0; i < rq->nseg; i++) {
+		if (rq->op == BLK_READ)
+			memcpy(rq->seg[i].buf, p, rq->seg[i].len);
+		else
+			memcpy(p, rq->seg[i].buf, rq->seg[i].len);
+		p += rq->seg[i].len;
+	}
+}
+
 int blk_flush(struct blkdev *dev)
 {
 	if (dev->parent)

@@ -122,6 +122,10 @@ int blk_rw(struct blkdev *dev, enum blk_op op, uint64_t sector,
  * for a partition).  0 or -Exxx. */
 int blk_flush(struct blkdev *dev);
 
+/* For memory-backed devices: do rq by copying between its segments and
+ * the device image at disk (sector 0 at disk[0]). */
+void blk_copy_request(const struct blk_request *rq, uint8_t *disk);
+
 /* Register partitions of disk found in its MBR; returns how many. */
 int blk_scan_mbr(struct blkdev *disk);
 

@@ -28,15 +28,8 @@ static struct ramdisk ramdisks[BOOT_MAX_MODULES];
 static int ramdisk_start(struct blkdev *dev, struct blk_request *rq)
 {
 	struct ramdisk *rd = dev->driver_data;
-	uint8_t *p = rd->data + (rq->sector << SECTOR_SHIFT);
 
-	for (unsigned int i = 0; i < rq->nseg; i++) {
-		if (rq->op == BLK_READ)
-			memcpy(rq->seg[i].buf, p, rq->seg[i].len);
-		else
-			memcpy(p, rq->seg[i].buf, rq->seg[i].len);
-		p += rq->seg[i].len;
-	}
+	blk_copy_request(rq, rd->data);
 	return BLK_DONE;
 }
 

@@ -17,19 +17,11 @@ static uint64_t tdev_bad_sector = UINT64_MAX;	/* requests over it fail */
 
 static int tdev_start(struct blkdev *dev, struct blk_request *rq)
 {
-	uint8_t *p = tdev_data + rq->sector * SECTOR_SIZE;
-
 	if (tdev_bad_sector >= rq->sector &&
 	    tdev_bad_sector < rq->sector + rq->count)
 		return -EIO;
 
-	for (unsigned int i = 0; i < rq->nseg; i++) {
-		if (rq->op == BLK_READ)
-			memcpy(rq->seg[i].buf, p, rq->seg[i].len);
-		else
-			memcpy(p, rq->seg[i].buf, rq->seg[i].len);
-		p += rq->seg[i].len;
-	}
+	blk_copy_request(rq, tdev_data);
 	if (rq->op == BLK_READ) {
 		tdev_reads++;
 	} else {

@@ -18,15 +18,7 @@ static unsigned int bm_reads, bm_writes;
 
 static int bmdev_start(struct blkdev *dev, struct blk_request *rq)
 {
-	uint8_t *p = bm_data + rq->sector * SECTOR_SIZE;
-
-	for (unsigned int i = 0; i < rq->nseg; i++) {
-		if (rq->op == BLK_READ)
-			memcpy(rq->seg[i].buf, p, rq->seg[i].len);
-		else
-			memcpy(p, rq->seg[i].buf, rq->seg[i].len);
-		p += rq->seg[i].len;
-	}
+	blk_copy_request(rq, bm_data);
 	if (rq->op == BLK_READ)
 		bm_reads++;
 	else

@@ -15,15 +15,7 @@ static uint8_t *vdev_data;
 
 static int vdev_start(struct blkdev *dev, struct blk_request *rq)
 {
-	uint8_t *p = vdev_data + rq->sector * SECTOR_SIZE;
-
-	for (unsigned int i = 0; i < rq->nseg; i++) {
-		if (rq->op == BLK_READ)
-			memcpy(rq->seg[i].buf, p, rq->seg[i].len);
-		else
-			memcpy(p, rq->seg[i].buf, rq->seg[i].len);
-		p += rq->seg[i].len;
-	}
+	blk_copy_request(rq, vdev_data);
 	return BLK_DONE;
 }
 
