@@ -64,8 +64,8 @@ static int root_mount(void)
 		return 0;
 	}
 	pr_info("vfs: mounted %s on /\n", kernel_root_dev);
-	mount_pseudo("/dev", "devfs");
-	mount_pseudo("/proc", "procfs");
+	mount_pseudo("/dev", "devtmpfs");
+	mount_pseudo("/proc", "proc");
 	return 0;
 }
 INITCALL(INIT_LATE, root_mount);

@@ -4,7 +4,7 @@
  * files.
  *
  * Objects:
- * - struct fs_type: a filesystem driver ("ext2", "devfs", "procfs"),
+ * - struct fs_type: a filesystem driver ("ext2", "devtmpfs", "proc"),
  *   registered with vfs_register_fs(); its mount() fills a super_block.
  * - struct super_block: one mounted filesystem; sb->root is its root inode.
  * - struct inode: one file.  The filesystem allocates it (super_ops

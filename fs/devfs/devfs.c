@@ -8,7 +8,8 @@
  * time the directory is looked up or listed.  Nodes are root-owned; the
  * directory cannot be changed from user space.
  *
- * Interface: devfs_register_char (devfs.h); the "devfs" fs type.
+ * Interface: devfs_register_char (devfs.h); the fs type "devtmpfs", its
+ * name in Linux, which programs and scripts mount.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/devfs/devfs.h"
@@ -192,7 +193,7 @@ static int devfs_mount(struct super_block *sb, const char *options)
 }
 
 static struct fs_type devfs_type = {
-	.name = "devfs",
+	.name = "devtmpfs",
 	.mount = devfs_mount,
 };
 

@@ -1,6 +1,6 @@
 /*
  * entries.c: the /proc files of the storage stage, in Linux's formats:
- * meminfo (memory and page cache), mounts (the mount table), uptime
+ * meminfo (memory and page cache), vmstat (page cache counters), mounts (the mount table), uptime
  * (seconds since boot; idle time is 0 until there is a scheduler to
  * count it), partitions and diskstats (every block device, from the
  * block layer's statistics).
@@ -34,6 +34,24 @@ static void meminfo_show(struct procfs_buf *b)
 	meminfo_line(b, "Buffers:", 0);
 	meminfo_line(b, "Cached:", (uint64_t)st.cached * KB_PER_PAGE);
 	meminfo_line(b, "Dirty:", (uint64_t)st.dirty * KB_PER_PAGE);
+}
+
+/* Linux's names where they mean the same, pagecache_* for the rest. */
+static void vmstat_show(struct procfs_buf *b)
+{
+	struct pagecache_stats st;
+
+	pagecache_get_stats(&st);
+	procfs_printf(b, "nr_free_pages %llu\n", (unsigned long long)mm_free_pages());
+	procfs_printf(b, "nr_file_pages %u\nnr_dirty %u\n", st.cached, st.dirty);
+	procfs_printf(b, "pgpgin %llu\npgpgout %llu\n",
+		      (unsigned long long)st.reads * KB_PER_PAGE,
+		      (unsigned long long)st.writes * KB_PER_PAGE);
+	procfs_printf(b, "pagecache_hits %llu\npagecache_misses %llu\n",
+		      (unsigned long long)st.hits, (unsigned long long)st.misses);
+	procfs_printf(b, "pagecache_readahead %llu\npagecache_evictions %llu\n",
+		      (unsigned long long)st.readahead,
+		      (unsigned long long)st.evictions);
 }
 
 static void mounts_show(struct procfs_buf *b)
@@ -88,6 +106,7 @@ static int proc_entries_init(void)
 		procfs_show_t show;
 	} files[] = {
 		{ "meminfo", meminfo_show },
+		{ "vmstat", vmstat_show },
 		{ "mounts", mounts_show },
 		{ "uptime", uptime_show },
 		{ "partitions", partitions_show },

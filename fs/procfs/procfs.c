@@ -9,7 +9,7 @@
  * from that snapshot, which release frees.  Files are read-only (0444)
  * and report size 0, as in Linux.
  *
- * Interface: procfs_register, procfs_printf (procfs.h); the "procfs" fs
+ * Interface: procfs_register, procfs_printf (procfs.h); the "proc" fs
  * type.
  */
 #include <stdarg.h>
@@ -226,7 +226,7 @@ static int proc_mount(struct super_block *sb, const char *options)
 }
 
 static struct fs_type procfs_type = {
-	.name = "procfs",
+	.name = "proc",
 	.mount = proc_mount,
 };
 

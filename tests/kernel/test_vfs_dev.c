@@ -45,11 +45,11 @@ static int enter(struct sandbox *s)
 	if (!err)
 		err = vfs_mkdir("/dev", 0755);
 	if (!err)
-		err = vfs_mount("devfs", "/dev", "devfs", 0, NULL);
+		err = vfs_mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	if (!err)
 		err = vfs_mkdir("/proc", 0755);
 	if (!err)
-		err = vfs_mount("procfs", "/proc", "procfs", 0, NULL);
+		err = vfs_mount("proc", "/proc", "proc", 0, NULL);
 	return err;
 }
 
@@ -202,13 +202,18 @@ KTEST(vfs_procfs, files_parse)
 	KT_EXPECT(ctx, strstr(buf, "MemTotal:        ") == buf);
 	KT_EXPECT(ctx, strstr(buf, " kB\n") != NULL);
 
+	KT_EXPECT(ctx, get_file("/proc/vmstat", buf, PAGE_SIZE) > 0);
+	KT_EXPECT(ctx, strstr(buf, "nr_free_pages ") == buf);
+	KT_EXPECT(ctx, field(buf, "pagecache_hits") >= 0);
+	KT_EXPECT(ctx, strstr(buf, "\npagecache_evictions ") != NULL);
+
 	KT_EXPECT(ctx, get_file("/proc/uptime", buf, PAGE_SIZE) > 0);
 	KT_EXPECT(ctx, buf[0] >= '0' && buf[0] <= '9' && strchr(buf, '.') &&
 		  strchr(buf, ' ') && buf[strlen(buf) - 1] == '\n');
 
 	KT_EXPECT(ctx, get_file("/proc/mounts", buf, PAGE_SIZE) > 0);
-	KT_EXPECT(ctx, strstr(buf, "devfs /dev devfs rw,relatime 0 0\n") != NULL);
-	KT_EXPECT(ctx, strstr(buf, "procfs /proc procfs rw,relatime 0 0\n"));
+	KT_EXPECT(ctx, strstr(buf, "devtmpfs /dev devtmpfs rw,relatime 0 0\n") != NULL);
+	KT_EXPECT(ctx, strstr(buf, "proc /proc proc rw,relatime 0 0\n"));
 
 	KT_EXPECT(ctx, get_file("/proc/partitions", buf, PAGE_SIZE) > 0);
 	KT_EXPECT(ctx, strstr(buf, "major minor  #blocks  name\n\n") == buf);
