@@ -88,26 +88,44 @@ static struct page *write_page(struct inode *inode, uint64_t pos,
 	return pg;
 }
 
+/*
+ * A write that failed may have allocated blocks past the end of the file
+ * (for a page it never filled): give them back, as a truncate to the
+ * current size does.
+ */
+static void write_failed(struct inode *inode, uint64_t end)
+{
+	struct iattr attr = { .valid = ATTR_SIZE, .size = inode->size };
+
+	if (end > inode->size && inode->iops && inode->iops->setattr &&
+	    inode->iops->get_block)
+		inode->iops->setattr(inode, &attr);
+}
+
 ssize_t generic_file_write(struct file *f, const void *buf, size_t len,
 			   uint64_t *pos)
 {
 	struct inode *inode = f->inode;
+	uint64_t max = inode->sb->max_bytes;
 	size_t done = 0;
 	int err = 0;
 
 	if (f->flags & O_APPEND)
 		*pos = inode->size;
+	if (max && *pos >= max)
+		return -EFBIG;
+	if (max && len > max - *pos)
+		len = (size_t)(max - *pos);
 	while (done < len) {
 		uint32_t off = (uint32_t)(*pos & (PAGE_SIZE - 1));
 		size_t n = MIN(len - done, (size_t)(PAGE_SIZE - off));
 		struct page *pg;
 
 		err = alloc_blocks(inode, *pos, n);
-		if (err)
-			break;
-		pg = write_page(inode, *pos, off, n);
+		pg = err ? ERR_PTR(err) : write_page(inode, *pos, off, n);
 		if (IS_ERR(pg)) {
 			err = PTR_ERR(pg);
+			write_failed(inode, *pos + n);
 			break;
 		}
 		memcpy((char *)page_address(pg) + off, (const char *)buf + done, n);

@@ -66,6 +66,12 @@ static int open_create(const char *path, unsigned int flags, uint16_t mode,
 	} else {
 		*out = follow_mounts(inode);
 	}
+	/* As Linux: O_CREAT on an existing directory is -EISDIR. */
+	if (!err && S_ISDIR((*out)->mode)) {
+		iput(*out);
+		*out = NULL;
+		err = -EISDIR;
+	}
 out:
 	iput(dir);
 	return err;

@@ -47,6 +47,28 @@ const struct fs_type *fs_type_next(const struct fs_type *prev)
 	return prev ? prev->next : fs_types;
 }
 
+/* Whether a and b are the same device, or one is a partition of the other. */
+static bool blkdev_overlap(const struct blkdev *a, const struct blkdev *b)
+{
+	return a == b || a->parent == b || b->parent == a;
+}
+
+/*
+ * A mounted superblock on bdev, its disk or one of its partitions: two
+ * filesystems would keep two copies of the same metadata in memory and
+ * overwrite each other's.  Caller holds nothing; the list only changes in
+ * the single boot thread for now.
+ */
+static bool blkdev_in_use(const struct blkdev *bdev)
+{
+	struct super_block *sb;
+
+	list_for_each_entry(sb, &vfs_supers, mounts)
+		if (sb->dev && blkdev_overlap(sb->dev, bdev))
+			return true;
+	return false;
+}
+
 /* The block device dev names, checked for the mount flags. */
 static int sb_find_dev(struct super_block *sb, const char *dev)
 {
@@ -54,6 +76,8 @@ static int sb_find_dev(struct super_block *sb, const char *dev)
 
 	if (!bdev)
 		return -ENODEV;
+	if (blkdev_in_use(bdev))
+		return -EBUSY;
 	if (bdev->read_only && !(sb->flags & SB_RDONLY))
 		return -EROFS;
 	sb->dev = bdev;

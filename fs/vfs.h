@@ -105,6 +105,7 @@ struct super_block {
 	unsigned int flags;		/* SB_* */
 	uint32_t block_size;
 	uint32_t magic;
+	uint64_t max_bytes;		/* largest file size; 0: no limit */
 	struct inode *root;
 	void *fs_info;			/* the filesystem's own */
 	struct list_head inodes;	/* every cached inode of this sb */

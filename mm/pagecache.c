@@ -335,13 +335,13 @@ void pagecache_mark_dirty(struct page *pg)
 	spin_unlock_irqrestore(&pc_lock, flags);
 }
 
-/* Move a dirty page back to the LRU.  Caller holds pc_lock. */
+/* Move a dirty page back to the LRU (its dirty_sectors are left for the
+ * caller).  Caller holds pc_lock. */
 static void pc_make_clean(struct page *pg)
 {
 	struct address_space *m = pg->mapping;
 
 	pg->flags &= ~PAGE_FLAG_DIRTY;
-	pg->dirty_sectors = 0;
 	list_move_tail(&pg->list, &pc_lru);
 	pc_stats.dirty--;
 	if (list_empty(&m->dirty))
@@ -352,37 +352,56 @@ void pagecache_clear_dirty(struct page *pg)
 {
 	uint32_t flags = spin_lock_irqsave(&pc_lock);
 
-	if (pg->flags & PAGE_FLAG_DIRTY)
+	if (pg->flags & PAGE_FLAG_DIRTY) {
 		pc_make_clean(pg);
+		pg->dirty_sectors = 0;
+	}
 	spin_unlock_irqrestore(&pc_lock, flags);
 }
 
 /*
  * Write back the first dirty page of m.  Returns 1 when there was none,
- * else the page's write status; a page that failed goes to *failed, still
- * dirty, so that the caller's loop moves on.  Caller holds pc_lock; it is
- * dropped during the write.
+ * else the page's write status.  The page is clean (on the LRU) during the
+ * write, so that a write to it meanwhile dirties it again instead of being
+ * lost; a page whose write failed goes to *failed, dirty again, so that
+ * the caller's loop moves on.  Caller holds pc_lock; it is dropped during
+ * the write.
  */
 static int pc_write_one(struct address_space *m, struct list_head *failed,
 			uint32_t *flags)
 {
 	struct page *pg;
+	bool orphan = false;
 	int err;
 
 	if (list_empty(&m->dirty))
 		return 1;
 	pg = list_first_entry(&m->dirty, struct page, list);
-	list_move_tail(&pg->list, failed);
+	pc_make_clean(pg);
 	pg->flags |= PAGE_FLAG_LOCKED;
 	pg->refcount++;
 	spin_unlock_irqrestore(&pc_lock, *flags);
 	err = m->ops->writepage(m, pg);
 	*flags = spin_lock_irqsave(&pc_lock);
 	pg->flags &= ~PAGE_FLAG_LOCKED;
-	pg->refcount--;
-	if (!err) {
-		pc_make_clean(pg);
-		pc_stats.writes++;
+	if (!(pg->flags & PAGE_FLAG_CACHE)) {
+		orphan = --pg->refcount == 0;	/* truncated meanwhile */
+	} else {
+		pg->refcount--;
+		if (err && !(pg->flags & PAGE_FLAG_DIRTY)) {
+			pg->flags |= PAGE_FLAG_DIRTY;
+			list_move_tail(&pg->list, failed);
+			pc_stats.dirty++;
+		} else if (!err && !(pg->flags & PAGE_FLAG_DIRTY)) {
+			pg->dirty_sectors = 0;
+		}
+		pc_stats.writes += !err;
+	}
+	if (orphan) {
+		spin_unlock_irqrestore(&pc_lock, *flags);
+		pg->refcount = 1;
+		page_free(pg, 0);
+		*flags = spin_lock_irqsave(&pc_lock);
 	}
 	return err;
 }
@@ -433,25 +452,65 @@ int pagecache_sync_all(void)
 	return err;
 }
 
-void pagecache_truncate(struct address_space *m, uint32_t from)
+/* Take pg out of the cache; free it unless someone still holds it (their
+ * pagecache_put frees it).  Caller holds pc_lock; returns whether the
+ * caller must page_free it after unlocking. */
+static bool pc_drop(struct page *pg)
+{
+	pc_remove(pg);
+	if (pg->refcount)
+		return false;
+	pg->refcount = 1;
+	return true;
+}
+
+/* Truncate by looking up every index in [from, max_index). */
+static void pc_truncate_by_index(struct address_space *m, uint32_t from)
 {
 	for (uint32_t index = from; index < m->max_index; index++) {
 		uint32_t flags = spin_lock_irqsave(&pc_lock);
 		struct page *pg = pc_lookup(m, index);
-		bool unused = false;
+		bool free = pg && pc_drop(pg);
 
-		if (pg) {
-			pc_remove(pg);
-			unused = pg->refcount == 0;
-		}
 		spin_unlock_irqrestore(&pc_lock, flags);
-		if (unused) {
-			pg->refcount = 1;
+		if (free)
 			page_free(pg, 0);
-		}
 	}
-	if (from < m->max_index)
-		m->max_index = from;
+}
+
+/* Truncate by walking the whole hash table: cheaper when the index range
+ * is larger than the table (a sparse file of terabytes). */
+static void pc_truncate_by_scan(struct address_space *m, uint32_t from)
+{
+	for (uint32_t b = 0; b < ARRAY_SIZE(pc_hash); b++) {
+		struct page *pg, *victim;
+
+		do {
+			uint32_t flags = spin_lock_irqsave(&pc_lock);
+			bool free = false;
+
+			victim = NULL;
+			for (pg = pc_hash[b]; pg && !victim; pg = pg->hash_next)
+				if (pg->mapping == m && pg->index >= from)
+					victim = pg;
+			if (victim)
+				free = pc_drop(victim);
+			spin_unlock_irqrestore(&pc_lock, flags);
+			if (free)
+				page_free(victim, 0);
+		} while (victim);
+	}
+}
+
+void pagecache_truncate(struct address_space *m, uint32_t from)
+{
+	if (from >= m->max_index)
+		return;
+	if (m->max_index - from > ARRAY_SIZE(pc_hash))
+		pc_truncate_by_scan(m, from);
+	else
+		pc_truncate_by_index(m, from);
+	m->max_index = from;
 }
 
 void pagecache_get_stats(struct pagecache_stats *st)

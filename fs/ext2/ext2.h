@@ -176,6 +176,8 @@ int ext2_create_inode(struct inode *dir, uint16_t mode, uint32_t nlink,
 		      struct inode **out);
 /* Undo ext2_create_inode: nlink 0, and the last iput frees it. */
 void ext2_discard_inode(struct inode *inode);
+/* Checks before adding name to dir (read-only, name length, dir removed). */
+int ext2_may_add(struct inode *dir, const char *name);
 /* Name the new inode in dir (or discard it): 0 with *out set, or -Exxx. */
 int ext2_name_new(struct inode *dir, const char *name, struct inode *inode,
 		  struct inode **out);

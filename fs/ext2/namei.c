@@ -23,7 +23,7 @@ static int ext2_lookup(struct inode *dir, const char *name, uint32_t *ino)
 }
 
 /* Checks common to every operation that adds name to dir. */
-static int ext2_may_add(struct inode *dir, const char *name)
+int ext2_may_add(struct inode *dir, const char *name)
 {
 	if (EXT2_SB(dir->sb)->rdonly)
 		return -EROFS;

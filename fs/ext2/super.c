@@ -266,6 +266,7 @@ static int ext2_mount(struct super_block *sb, const char *options)
 		sb->flags |= SB_RDONLY;
 	sb->block_size = sbi->block_size;
 	sb->magic = EXT2_SUPER_MAGIC;
+	sb->max_bytes = ext2_max_size(sbi);
 	sb->ops = &ext2_super_ops;
 	err = ext2_read_root(sb);
 	if (!err && !sbi->rdonly)

@@ -48,12 +48,10 @@ int ext2_symlink(struct inode *dir, const char *name, const char *target,
 {
 	size_t len = strlen(target);
 	struct inode *inode;
-	int err;
+	int err = ext2_may_add(dir, name);
 
-	if (EXT2_SB(dir->sb)->rdonly)
-		return -EROFS;
-	if (strlen(name) > NAME_MAX)
-		return -ENAMETOOLONG;
+	if (err)
+		return err;
 	if (len == 0)
 		return -ENOENT;
 	if (len >= dir->sb->block_size)

@@ -147,7 +147,10 @@ static int ext2_zero_tail(struct inode *inode, uint64_t pos)
 	return 0;
 }
 
-/* Change a regular file's size, freeing the blocks past a smaller one. */
+/*
+ * Change a regular file's size, freeing the blocks past it when it does
+ * not grow (the same size frees what a failed write left past the end).
+ */
 static int ext2_set_size(struct inode *inode, uint64_t size)
 {
 	uint32_t bsize = inode->sb->block_size;
@@ -160,7 +163,7 @@ static int ext2_set_size(struct inode *inode, uint64_t size)
 	if (err)
 		return err;
 	inode->size = size;
-	if (size < old) {
+	if (size <= old) {
 		pagecache_truncate(&inode->mapping,
 				   (uint32_t)((size + PAGE_SIZE - 1) / PAGE_SIZE));
 		err = ext2_truncate_blocks(inode,

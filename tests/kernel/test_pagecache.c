@@ -239,3 +239,77 @@ KTEST(pagecache, truncate_drops_pages_and_dirt)
 	KT_ASSERT_EQ(ctx, pagecache_sync_all(), 0);
 	KT_EXPECT_EQ(ctx, tdev_writes, 0);
 }
+
+/* A mapping with no backing store: pages read as zeros; writepage counts
+ * calls and, when asked, dirties the page again as a concurrent writer
+ * would while its write-back is in flight. */
+static unsigned int mem_writes;
+static bool mem_redirty;
+
+static int mem_readpage(struct address_space *m, struct page *pg)
+{
+	memset(page_address(pg), 0, PAGE_SIZE);
+	return 0;
+}
+
+static int mem_writepage(struct address_space *m, struct page *pg)
+{
+	mem_writes++;
+	if (mem_redirty) {
+		mem_redirty = false;
+		pagecache_mark_dirty(pg);
+	}
+	return 0;
+}
+
+static const struct address_space_ops mem_ops = {
+	.readpage = mem_readpage,
+	.writepage = mem_writepage,
+};
+
+KTEST(pagecache, write_during_write_back_is_kept)
+{
+	struct address_space m;
+	struct page *pg;
+
+	mapping_init(&m, &mem_ops, NULL);
+	pg = pagecache_read(&m, 3);
+	KT_ASSERT(ctx, !IS_ERR(pg));
+	pagecache_mark_dirty(pg);
+	mem_writes = 0;
+	mem_redirty = true;
+	/* The page dirtied again during its write is written again. */
+	KT_EXPECT_EQ(ctx, pagecache_sync_mapping(&m), 0);
+	KT_EXPECT_EQ(ctx, mem_writes, 2);
+	KT_EXPECT(ctx, !(pg->flags & PAGE_FLAG_DIRTY));
+	pagecache_put(pg);
+	pagecache_truncate(&m, 0);
+	KT_EXPECT_EQ(ctx, m.nrpages, 0);
+}
+
+/* Truncating a mapping whose pages span more indexes than the hash table
+ * has buckets walks the table instead, with the same result. */
+KTEST(pagecache, truncate_of_a_huge_range)
+{
+	static const uint32_t idx[] = { 0, 1, 5000, 100000, 3000000 };
+	struct address_space m;
+	struct pagecache_stats before, after;
+
+	mapping_init(&m, &mem_ops, NULL);
+	pagecache_get_stats(&before);
+	for (unsigned int i = 0; i < ARRAY_SIZE(idx); i++) {
+		struct page *pg = pagecache_read(&m, idx[i]);
+
+		KT_ASSERT(ctx, !IS_ERR(pg));
+		pagecache_put(pg);
+	}
+	KT_EXPECT_EQ(ctx, m.nrpages, ARRAY_SIZE(idx));
+	pagecache_truncate(&m, 2);
+	KT_EXPECT_EQ(ctx, m.nrpages, 2);
+	KT_EXPECT(ctx, pagecache_find(&m, 5000) == NULL);
+	KT_EXPECT(ctx, pagecache_find(&m, 3000000) == NULL);
+	pagecache_truncate(&m, 0);
+	pagecache_get_stats(&after);
+	KT_EXPECT_EQ(ctx, m.nrpages, 0);
+	KT_EXPECT_EQ(ctx, after.cached, before.cached);
+}

@@ -109,6 +109,9 @@ KTEST(vfs_file, open_flags)
 	KT_EXPECT_EQ(ctx, PTR_ERR(vfs_open("/d", O_RDWR, 0)), -EISDIR);
 	KT_EXPECT_EQ(ctx, PTR_ERR(vfs_open("/d", O_WRONLY | O_CREAT, 0)),
 		     -EISDIR);
+	/* Linux refuses O_CREAT on a directory even for reading. */
+	KT_EXPECT_EQ(ctx, PTR_ERR(vfs_open("/d", O_RDONLY | O_CREAT, 0)),
+		     -EISDIR);
 	KT_EXPECT_EQ(ctx, PTR_ERR(vfs_open("/f", O_RDONLY | O_DIRECTORY, 0)),
 		     -ENOTDIR);
 	KT_EXPECT_EQ(ctx, PTR_ERR(vfs_open("/f/", O_RDONLY, 0)), -ENOTDIR);
