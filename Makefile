@@ -6,6 +6,9 @@
 SHELL := /bin/bash
 TOP := $(CURDIR)
 B := build
+# mke2fs, e2fsck and debugfs live in /usr/sbin, which is not on a user's
+# PATH on Debian.
+export PATH := $(PATH):/usr/sbin:/sbin
 
 # The cross compiler: i686-elf- when such a gcc is on PATH, else Debian's
 # gcc-i686-linux-gnu used freestanding.

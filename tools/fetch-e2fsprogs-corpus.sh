@@ -13,7 +13,8 @@ mkdir -p "$work/lists/partial" "$dir"
 echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]" \
 	"http://deb.debian.org/debian bookworm main" > "$work/src.list"
 apt_opts="-o Dir::Etc::SourceList=$work/src.list -o Dir::Etc::SourceParts=/dev/null
-	-o Dir::State::Lists=$work/lists -o Debug::NoLocking=1 -o APT::Sandbox::User=root"
+	-o Dir::State::Lists=$work/lists -o Debug::NoLocking=1 -o APT::Sandbox::User=root
+	-o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache="
 # shellcheck disable=SC2086
 apt-get $apt_opts update -qq
 # shellcheck disable=SC2086
