@@ -66,6 +66,7 @@ bench-ata-linux: $(LINUX_PEER_CPIO) $(BENCH_ATA_IMG)
 bench-ata-peer: $(B)/maestro.elf $(BENCH_ATA_IMG) $(LINUX_PEER_CPIO)
 	@rm -f $(B)/bench/ata-*.txt $(LINUX_PEER_OUT)-*.txt
 	$(foreach r,$(shell seq $(BENCH_PEER_BOOTS)),$(call bench_peer_round,$(r)))
+	@echo "maestro's own table (round 1):"
 	@cp $(B)/bench/ata-1.txt $(BENCH_ATA_OUT) && cat $(BENCH_ATA_OUT) && echo
 	@$(PYTHON) tools/linux-peer.py table $(B)/bench/ata-*.txt -- \
 		$(LINUX_PEER_OUT)-*.txt
