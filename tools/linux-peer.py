@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""linux-peer.py: Linux in the same QEMU as maestro, for the disk benchmark.
+
+maestro's optimisations are measured against the best peer we can run here:
+Debian's i386 Linux kernel, booted in the same QEMU configuration with a
+tiny initramfs whose /init is tests/bench/linux_disk_bench.c.  Subcommands:
+
+  fetch DIR       idempotently download Debian's linux-image-6.1.0-N-686:i386
+                  (the package linux-image-686:i386 depends on) with
+                  `apt-get download` into DIR, and extract vmlinuz and
+                  ata_piix with its dependencies (read from each module's
+                  .modinfo "depends=" field: the package ships no
+                  modules.dep) into DIR/modules, with DIR/modules/order
+                  listing them in load order.  .ko.xz files are
+                  decompressed with python's lzma module.
+  initramfs DIR INIT OUT
+                  write OUT, a newc cpio archive with /init (the static
+                  benchmark program), /dev/console, /proc, /sys and
+                  /lib/modules/ (the modules and their order).
+  run DIR CPIO IMG OUT [APPEND...]
+                  boot vmlinuz with the initramfs and IMG as the primary
+                  IDE master, keep the lines that start with "linux-bench: "
+                  in OUT (prefix removed) and fail unless the benchmark
+                  printed "done".  APPEND is added to the kernel command
+                  line (e.g. libata.force=pio4).
+  table MAESTRO... -- LINUX...
+                  print one table: maestro's bench-ata figures (the tables
+                  bench-ata printed) beside Linux's (the files that run
+                  wrote), each side's best boot for each row, with the speed
+                  ratio maestro/Linux per row.
+
+Only Debian's archive is used, through apt-get; nothing else is downloaded.
+"""
+import glob
+import lzma
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+QEMU = os.environ.get("QEMU", "qemu-system-i386")
+QEMU_ACCEL = os.environ.get("QEMU_ACCEL", "-accel tcg").split()
+DRIVE_OPTS = os.environ.get("BENCH_ATA_DRIVE_OPTS", "aio=io_uring,cache=none")
+TIMEOUT = int(os.environ.get("LINUX_PEER_TIMEOUT", "240"))
+ROOT_MODULE = "ata_piix"
+# sd_mod finds the disk; scsi_mod loads no upper driver by itself.
+EXTRA_MODULES = ["sd_mod"]
+
+
+def log(msg):
+    print("linux-peer: " + msg, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- fetch
+
+def kernel_package():
+    """Name of the versioned i386 686 kernel image package, from apt."""
+    out = subprocess.run(["apt-cache", "depends", "linux-image-686:i386"],
+                         check=True, capture_output=True, text=True).stdout
+    m = re.search(r"Depends:\s*(linux-image-6\.1\.0-[0-9]+-686)(:i386)?", out)
+    if not m:
+        sys.exit("linux-peer: no linux-image-6.1.0-*-686:i386 in apt-cache "
+                 "(run tools/setup.sh, which adds the i386 architecture)")
+    return m.group(1) + ":i386"
+
+
+def elf_section(data, wanted):
+    """Contents of section `wanted` of a 32-bit little-endian ELF file."""
+    if data[:4] != b"\x7fELF" or data[4] != 1:
+        raise ValueError("not an ELF32 file")
+    shoff, = struct.unpack_from("<I", data, 0x20)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x2e)
+
+    def header(i):
+        return struct.unpack_from("<IIIIII", data, shoff + i * shentsize)
+    stroff = header(shstrndx)[4]
+    for i in range(shnum):
+        name, _, _, _, off, size = header(i)
+        end = data.index(b"\0", stroff + name)
+        if data[stroff + name:end].decode() == wanted:
+            return data[off:off + size]
+    return b""
+
+
+def read_ko(path):
+    data = open(path, "rb").read()
+    if path.endswith(".xz"):
+        data = lzma.decompress(data)
+    return data
+
+
+def modinfo(data, key):
+    for field in elf_section(data, ".modinfo").split(b"\0"):
+        if field.startswith(key.encode() + b"="):
+            return field[len(key) + 1:].decode()
+    return ""
+
+
+def module_index(moddir):
+    """Map module name (dashes as underscores) to its .ko file."""
+    index = {}
+    for path in glob.glob(os.path.join(moddir, "kernel", "**", "*.ko*"),
+                          recursive=True):
+        name = os.path.basename(path).split(".ko")[0].replace("-", "_")
+        index[name] = path
+    return index
+
+
+def load_order(index, roots):
+    """Modules in dependency order (dependencies first), with contents."""
+    order, seen = [], {}
+
+    def visit(name):
+        if name in seen:
+            return
+        seen[name] = None
+        data = read_ko(index[name])
+        deps = [d.replace("-", "_") for d in modinfo(data, "depends").split(",") if d]
+        for dep in deps:
+            visit(dep)
+        order.append((name, data))
+    for root in roots:
+        visit(root)
+    return order
+
+
+def fetch(outdir):
+    outdir = os.path.abspath(outdir)
+    stamp = os.path.join(outdir, ".done")
+    if os.path.exists(stamp):
+        return
+    os.makedirs(outdir, exist_ok=True)
+    pkg = kernel_package()
+    debs = glob.glob(os.path.join(outdir, pkg.split(":")[0] + "_*_i386.deb"))
+    if not debs:
+        log("apt-get download " + pkg)
+        subprocess.run(["apt-get", "download", "-q", pkg], cwd=outdir,
+                       check=True)
+        debs = glob.glob(os.path.join(outdir, pkg.split(":")[0] + "_*_i386.deb"))
+    tree = tempfile.mkdtemp(prefix="linux-peer-", dir=outdir)
+    try:
+        subprocess.run(["dpkg-deb", "-x", debs[0], tree], check=True)
+        vmlinuz, = glob.glob(os.path.join(tree, "boot", "vmlinuz-*"))
+        moddir, = glob.glob(os.path.join(tree, "lib", "modules", "*"))
+        order = load_order(module_index(moddir), [ROOT_MODULE] + EXTRA_MODULES)
+        shutil.rmtree(os.path.join(outdir, "modules"), ignore_errors=True)
+        os.makedirs(os.path.join(outdir, "modules"))
+        for name, data in order:
+            open(os.path.join(outdir, "modules", name + ".ko"), "wb").write(data)
+        with open(os.path.join(outdir, "modules", "order"), "w") as f:
+            f.write("".join(name + ".ko\n" for name, _ in order))
+        shutil.copyfile(vmlinuz, os.path.join(outdir, "vmlinuz"))
+        with open(os.path.join(outdir, "version"), "w") as f:
+            f.write(os.path.basename(debs[0]) + "\n")
+    finally:
+        shutil.rmtree(tree)
+    log("%s: vmlinuz and %s" % (os.path.basename(debs[0]),
+                                " ".join(n for n, _ in order)))
+    open(stamp, "w").close()
+
+
+# ---------------------------------------------------------------- initramfs
+
+S_IFDIR, S_IFREG, S_IFCHR = 0o040000, 0o100000, 0o020000
+
+
+def cpio_entry(ino, name, mode, data=b"", rdev=(0, 0)):
+    """One newc ("070701") record: header, name and data, each 4-aligned."""
+    fields = (ino, mode, 0, 0, 2 if mode & S_IFDIR else 1, 0, len(data),
+              0, 0, rdev[0], rdev[1], len(name) + 1, 0)
+    head = b"070701" + b"".join(b"%08X" % v for v in fields)
+    head += name.encode() + b"\0"
+    head += b"\0" * (-len(head) % 4)
+    return head + data + b"\0" * (-len(data) % 4)
+
+
+def initramfs(kdir, init, out):
+    entries = [(".", S_IFDIR | 0o755, b""), ("dev", S_IFDIR | 0o755, b""),
+               ("proc", S_IFDIR | 0o755, b""), ("sys", S_IFDIR | 0o755, b""),
+               ("lib", S_IFDIR | 0o755, b""),
+               ("lib/modules", S_IFDIR | 0o755, b"")]
+    moddir = os.path.join(kdir, "modules")
+    for name in sorted(os.listdir(moddir)):
+        entries.append(("lib/modules/" + name, S_IFREG | 0o644,
+                        open(os.path.join(moddir, name), "rb").read()))
+    entries.append(("init", S_IFREG | 0o755, open(init, "rb").read()))
+    blob = b"".join(cpio_entry(i + 1, n, m, d) for i, (n, m, d) in enumerate(entries))
+    blob += cpio_entry(len(entries) + 1, "dev/console", S_IFCHR | 0o600,
+                       rdev=(5, 1))
+    blob += cpio_entry(0, "TRAILER!!!", 0)
+    blob += b"\0" * (-len(blob) % 512)
+    tmp = out + ".tmp"
+    open(tmp, "wb").write(blob)
+    os.replace(tmp, out)
+
+
+# ---------------------------------------------------------------- run
+
+def run(kdir, cpio, img, out, append):
+    cmd = [QEMU] + QEMU_ACCEL + [
+        "-m", "128", "-kernel", os.path.join(kdir, "vmlinuz"),
+        "-initrd", cpio, "-append", " ".join(["console=ttyS0 quiet"] + append),
+        "-drive", "file=%s,if=ide,index=0,format=raw,%s" % (img, DRIVE_OPTS),
+        "-display", "none", "-serial", "stdio", "-monitor", "none",
+        "-no-reboot"]
+    try:
+        proc = subprocess.run(cmd, stdin=subprocess.DEVNULL,
+                              capture_output=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired as e:
+        sys.stderr.write((e.stdout or b"").decode(errors="replace")[-3000:])
+        sys.exit("linux-peer: Linux did not power off within %d s" % TIMEOUT)
+    text = proc.stdout.decode(errors="replace").replace("\r", "")
+    lines = [l.split("linux-bench: ", 1)[1] for l in text.splitlines()
+             if "linux-bench: " in l]
+    if "done" not in lines:
+        sys.stderr.write(text[-3000:] + proc.stderr.decode(errors="replace"))
+        sys.exit("linux-peer: the benchmark in Linux did not finish")
+    with open(out, "w") as f:
+        f.write("".join(l + "\n" for l in lines if l != "done"))
+
+
+# ---------------------------------------------------------------- table
+
+def keep_best(res, key, figures):
+    """Keep in res[key] the faster of it and figures (MiB/s, us/req)."""
+    if key not in res or figures[0] > res[key][0]:
+        res[key] = figures
+
+
+def parse_maestro(path, res):
+    """Add {(mode, row): (MiB/s, us)} from maestro's bench-ata table."""
+    section = None
+    num = r"\s+([0-9.]+)"
+    for line in open(path):
+        line = line.rstrip()
+        if line.startswith("read "):
+            section = "raw"
+        elif line.startswith("cached read"):
+            section = "cached"
+        elif section == "raw":
+            m = re.match(r"(.+?)" + num * 4, line)
+            if m:
+                dma = float(m.group(2)), float(m.group(3))
+                pio = float(m.group(4)), float(m.group(5))
+                keep_best(res, ("dma", m.group(1)), dma)
+                keep_best(res, ("pio", m.group(1)), pio)
+        elif section == "cached":
+            m = re.match(r"(.+?)" + num * 2, line)
+            if m:
+                keep_best(res, ("cached", m.group(1)),
+                          (float(m.group(2)), float(m.group(3))))
+
+
+def parse_linux(path, res):
+    """Add Linux's figures: lines "MODE ROW: B bytes, R requests, N ns"."""
+    info = []
+    for line in open(path):
+        m = re.match(r"(\w+) (.+?): (\d+) bytes, (\d+) requests, (\d+) ns", line)
+        if m:
+            nbytes, reqs, ns = int(m.group(3)), int(m.group(4)), int(m.group(5))
+            keep_best(res, (m.group(1), m.group(2)),
+                      (nbytes * 1e9 / ns / 2**20, ns / 1e3 / reqs))
+        else:
+            info.append(line.rstrip())
+    return info
+
+
+ROWS = [("dma", "sequential 64 KiB"), ("dma", "sequential 1 MiB"),
+        ("dma", "random 4 KiB"), ("pio", "sequential 64 KiB"),
+        ("pio", "sequential 1 MiB"), ("pio", "random 4 KiB"),
+        ("cached", "random 4 KiB"), ("cached", "sequential 4 KiB")]
+
+
+def table(maestro_files, linux_files):
+    m, lx, info = {}, {}, {}
+    for path in maestro_files:
+        parse_maestro(path, m)
+    for path in linux_files:
+        for line in parse_linux(path, lx):
+            # One null-system-call figure is enough (the first boot's).
+            info.setdefault(re.sub(r"[0-9.]+ us$", "", line), line)
+    boots = len(maestro_files)
+    print("maestro against Linux in the same QEMU, best of %d boot%s each.  "
+          "maestro/Linux:\nthroughput ratio, or Linux's time per request "
+          "over maestro's; above 1, maestro is faster." %
+          (boots, "" if boots == 1 else "s"))
+    print("%-24s %9s %9s %10s %10s %9s" % ("", "maestro", "Linux", "maestro",
+          "Linux", "maestro/"))
+    print("%-24s %9s %9s %10s %10s %9s" % ("", "MiB/s", "MiB/s", "us/req",
+          "us/req", "Linux"))
+    for mode, row in ROWS:
+        a, b = m.get((mode, row)), lx.get((mode, row))
+        if not a or not b:
+            continue
+        # Same bytes per request on both sides, so the throughput ratio is
+        # also Linux's time per request over maestro's.
+        print("%-24s %9.1f %9.1f %10.2f %10.2f %8.2fx" % (
+            mode.upper() + " " + row, a[0], b[0], a[1], b[1],
+            a[0] / b[0] if b[0] else 0))
+    for line in info.values():
+        print("Linux: " + line)
+    print("Linux reads with pread() from user space (a system call each, "
+          "O_DIRECT for DMA and PIO);\nmaestro's benchmark calls blk_rw() "
+          "and bread() in the kernel.")
+
+
+def main(argv):
+    if len(argv) < 2:
+        sys.exit(__doc__)
+    cmd, args = argv[1], argv[2:]
+    if cmd == "fetch" and len(args) == 1:
+        fetch(*args)
+    elif cmd == "initramfs" and len(args) == 3:
+        initramfs(*args)
+    elif cmd == "run" and len(args) >= 4:
+        run(args[0], args[1], args[2], args[3], args[4:])
+    elif cmd == "table" and "--" in args[1:-1]:
+        cut = args.index("--")
+        table(args[:cut], args[cut + 1:])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
