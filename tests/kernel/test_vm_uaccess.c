@@ -70,7 +70,13 @@ static void efault_body(struct ktest_ctx *ctx, struct mm *mm)
 
 KTEST(vm_uaccess, efault)
 {
+	char buf[8];
+
 	VMT_RUN(ctx, efault_body);
+	/* The kernel's own directory: no address space, still no panic. */
+	KT_ASSERT(ctx, vm_current == NULL);
+	KT_EXPECT_EQ(ctx, copy_from_user(buf, (void *)0x20000000, 4), -EFAULT);
+	KT_EXPECT_EQ(ctx, put_user(1u, (uint32_t *)0x20000000), -EFAULT);
 }
 
 static void strings_body(struct ktest_ctx *ctx, struct mm *mm)
