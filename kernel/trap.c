@@ -1,7 +1,10 @@
 /*
  * trap.c: CPU exceptions (vectors 0-31).
  *
- * An exception at an instruction listed in the exception table is
+ * A page fault at a user address, from user mode or from a user-copy
+ * instruction (one listed in the exception table), goes to vm_fault() of
+ * the current address space first; when it maps the page, the access is
+ * retried.  An exception at an instruction listed in the exception table is
  * recovered through its fixup.  Debug and breakpoint traps are logged and
  * execution goes on.  Anything else in the kernel is fatal: the exception,
  * the registers, the symbolized faulting instruction and a backtrace are
@@ -13,6 +16,8 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/cpu.h"
+#include "mm/mm.h"
+#include "mm/vm.h"
 
 #define VEC_DEBUG	1
 #define VEC_NMI		2
@@ -76,8 +81,23 @@ static __noreturn void exception_fatal(struct trap_frame *f)
 	halt_forever();
 }
 
+/* Whether vm_fault resolved a page fault at a user address. */
+static bool user_fault_fixed(struct trap_frame *f)
+{
+	uint32_t cr2 = read_cr2();
+
+	if (cr2 >= KERNEL_BASE || !vm_current)
+		return false;
+	if (!trap_from_user(f) && !extable_search(f->eip))
+		return false;		/* kernel bug: reported as fatal */
+	return vm_fault(vm_current, cr2, f->error) == 0;
+}
+
 void exception_dispatch(struct trap_frame *f)
 {
+	/* User-mode faults vm_fault refuses become SIGSEGV with processes. */
+	if (f->vector == VEC_PAGE_FAULT && user_fault_fixed(f))
+		return;
 	if (!trap_from_user(f) && extable_fixup(f))
 		return;
 	switch (f->vector) {

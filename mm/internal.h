@@ -28,6 +28,7 @@ struct mm_range {
 /* mm/paging.c */
 void paging_init_lowmem(uintptr_t lowmem_end);
 void paging_init_kmap(void);
+uint32_t *paging_user_pte(uint32_t *pgdir, uintptr_t va, bool alloc);
 
 /* mm/buddy.c */
 void buddy_init(struct page *array, uint32_t npages);

@@ -2,7 +2,7 @@
  * mm.h: physical memory, kernel page tables and the kernel heap.
  *
  * Layout (as Linux i386, 3 GiB user / 1 GiB kernel):
- *   0x00000000-0xBFFFFFFF  user space (per process, later issues)
+ *   0x00000000-0xBFFFFFFF  user space, one per address space (mm/vm.h)
  *   0xC0000000-0xF7FFFFFF  linear map of physical 0..LOWMEM_MAX ("lowmem"),
  *                          4 MiB PSE global pages; phys_to_virt/virt_to_phys
  *   0xF8000000-0xFFBFFFFF  KMAP area: 4 KiB pages mapped on demand through

@@ -18,7 +18,8 @@
  *
  * Interface (mm/mm.h): kernel_pgdir, paging_map, paging_unmap,
  * paging_translate, paging_flush_page, paging_flush_all,
- * paging_pgdir_create, paging_pgdir_destroy.
+ * paging_pgdir_create, paging_pgdir_destroy; paging_user_pte for mm/vm
+ * (mm/internal.h).
  */
 #include "mm/mm.h"
 #include "mm/internal.h"
@@ -215,6 +216,26 @@ int paging_unmap(uint32_t *pgdir, uintptr_t va)
 	if (!ret)
 		paging_flush_page(va);
 	return ret;
+}
+
+/*
+ * The page-table entry of the user address va in pgdir, for mm/vm code that
+ * edits user mappings directly.  With alloc, a missing page table is made;
+ * returns NULL when there is none (alloc false), when it cannot be had, or
+ * for a kernel address.  Takes paging_lock only to install a table: user
+ * entries are changed by the owner of their address space alone, which
+ * serialises its own changes and flushes the TLB.
+ */
+uint32_t *paging_user_pte(uint32_t *pgdir, uintptr_t va, bool alloc)
+{
+	uint32_t *pte, irq;
+
+	if (va >= KERNEL_BASE)
+		return NULL;
+	irq = spin_lock_irqsave(&paging_lock);
+	pte = paging_walk(pgdir, va, alloc);
+	spin_unlock_irqrestore(&paging_lock, irq);
+	return IS_ERR(pte) ? NULL : pte;
 }
 
 bool paging_translate(uint32_t *pgdir, uintptr_t va, uintptr_t *pa,

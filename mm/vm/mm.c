@@ -1,0 +1,152 @@
+/*
+ * mm.c: address spaces: creation, copy-on-write fork, destruction, switch.
+ *
+ * mm_create() gives an empty address space whose page directory shares the
+ * kernel half.  mm_fork() copies the VMA list and maps every page of the
+ * parent in the child too: shared VMAs keep the frame writable in both,
+ * private ones lose write access in both and each frame gains a reference;
+ * the first write fault copies (mm/vm/fault.c).  mm_destroy() drops a
+ * reference; the last one releases every page, page table and VMA.
+ * mm_switch() loads an address space in CR3 and records it in vm_current.
+ *
+ * Interface (mm/vm.h): vm_current, mm_create, mm_get, mm_destroy, mm_fork,
+ * mm_switch.
+ */
+#include "mm/vm/internal.h"
+#include "kernel/compiler.h"
+#include "kernel/cpu.h"
+#include "kernel/errno.h"
+
+struct mm *vm_current;
+
+struct mm *mm_create(void)
+{
+	struct mm *mm = kzalloc(sizeof(*mm));
+
+	if (!mm)
+		return NULL;
+	mm->pgdir = paging_pgdir_create();
+	if (!mm->pgdir) {
+		kfree(mm);
+		return NULL;
+	}
+	list_init(&mm->vmas);
+	mm->mmap_base = VM_MMAP_BASE;
+	mm->refcount = 1;
+	return mm;
+}
+
+struct mm *mm_get(struct mm *mm)
+{
+	__atomic_add_fetch(&mm->refcount, 1, __ATOMIC_RELAXED);
+	return mm;
+}
+
+/* Load mm's page directory (the kernel's for NULL) if not loaded yet. */
+void mm_switch(struct mm *mm)
+{
+	uint32_t *pgdir = mm ? mm->pgdir : kernel_pgdir;
+
+	if (read_cr3() != virt_to_phys(pgdir))
+		write_cr3(virt_to_phys(pgdir));
+	vm_current = mm;
+}
+
+/*
+ * Drop a reference to mm; the last one frees its pages, page tables, VMAs
+ * and the mm itself.  If mm is loaded, the kernel's directory replaces it.
+ */
+void mm_destroy(struct mm *mm)
+{
+	struct vma *vma, *tmp;
+
+	if (!mm || __atomic_sub_fetch(&mm->refcount, 1, __ATOMIC_ACQ_REL))
+		return;
+	if (vm_current == mm || read_cr3() == virt_to_phys(mm->pgdir))
+		mm_switch(NULL);
+	list_for_each_entry_safe(vma, tmp, &mm->vmas, list) {
+		vm_zap_range(mm, vma->start, vma->end);
+		vma_unlink_free(mm, vma);
+	}
+	paging_pgdir_destroy(mm->pgdir);
+	kfree(mm);
+}
+
+/*
+ * Map the page at va of parent (entry *ppte) in child too.  A private
+ * writable page turns read-only in the parent: both will copy on write.
+ * Returns 0 or -ENOMEM.
+ */
+static int fork_page(struct mm *child, const struct vma *vma, uint32_t *ppte,
+		     uintptr_t va)
+{
+	uint32_t *cpte = paging_user_pte(child->pgdir, va, true);
+	struct page *pg = pte_page(*ppte);
+
+	if (!cpte)
+		return -ENOMEM;
+	if (!(vma->flags & VMA_SHARED) && (*ppte & PTE_WRITE)) {
+		*ppte &= ~PTE_WRITE;
+		paging_flush_page(va);
+	}
+	page_get(pg);
+	*cpte = *ppte;
+	child->rss++;
+	return 0;
+}
+
+/* Copy the pages of one parent VMA into child.  Returns 0 or -ENOMEM. */
+static int fork_vma(struct mm *child, struct mm *parent, const struct vma *vma)
+{
+	uintptr_t va = vma->start;
+
+	while (va < vma->end) {
+		uint32_t *pte = paging_user_pte(parent->pgdir, va, false);
+		int err;
+
+		if (!pte) {
+			va = ALIGN_DOWN(va, 0x400000u) + 0x400000u;
+			continue;
+		}
+		if (pte_has_page(*pte)) {
+			err = fork_page(child, vma, pte, va);
+			if (err)
+				return err;
+		}
+		va += PAGE_SIZE;
+	}
+	return 0;
+}
+
+/*
+ * A copy-on-write copy of parent: same VMAs, break and mmap base, every
+ * page shared.  Returns the child, or NULL when out of memory (nothing of
+ * the child is left; the parent may have lost write access to some pages,
+ * which only costs a fault).
+ */
+struct mm *mm_fork(struct mm *parent)
+{
+	struct mm *child = mm_create();
+	struct vma *vma, *copy;
+
+	if (!child)
+		return NULL;
+	child->brk_start = parent->brk_start;
+	child->brk = parent->brk;
+	child->mmap_base = parent->mmap_base;
+	list_for_each_entry(vma, &parent->vmas, list) {
+		copy = vma_alloc(vma->start, vma->end, vma->prot, vma->flags);
+		if (!copy)
+			goto fail;
+		copy->file = vma->file;
+		copy->pgoff = vma->pgoff;
+		list_add_tail(&copy->list, &child->vmas);
+		child->nr_vmas++;
+		if (fork_vma(child, parent, vma))
+			goto fail;
+	}
+	return child;
+fail:
+	mm_destroy(child);
+	return NULL;
+}

@@ -1,0 +1,289 @@
+/*
+ * mmap.c: mapping, unmapping and protecting anonymous memory; brk; stack.
+ *
+ * Placement without MAP_FIXED: the hint when its range is free, else the
+ * highest free range below mm->mmap_base (VM_MMAP_BASE, 128 MiB under the
+ * top of user space), searching down, as Linux's default top-down layout
+ * does on i386.  The brk heap grows up from the end of the program, so the
+ * two meet only when user space is full.
+ *
+ * vm_munmap and MAP_FIXED cut the VMAs at the range's ends and drop what is
+ * inside; vm_mprotect cuts, rewrites the page-table entries and joins
+ * alike neighbours again.  Errors follow Linux: -EINVAL for a misaligned
+ * address, a zero length or bad flags; -ENOMEM for a range mprotect finds
+ * unmapped, a range beyond user space, or no free room.
+ *
+ * Not yet: file mappings (vm_mmap returns -ENODEV without MAP_ANONYMOUS),
+ * mremap, MAP_POPULATE (accepted, pages still come on demand).
+ *
+ * Interface (mm/vm.h): vm_mmap, vm_munmap, vm_mprotect, vm_brk_init,
+ * vm_brk, vm_stack_setup.
+ */
+#include "mm/vm/internal.h"
+#include "kernel/compiler.h"
+#include "kernel/errno.h"
+
+#define PROT_ALL	(PROT_READ | PROT_WRITE | PROT_EXEC)
+
+/* Cut the VMA strictly containing addr, if any, at addr. */
+static int split_at(struct mm *mm, uintptr_t addr)
+{
+	struct vma *vma = vma_find(mm, addr);
+
+	if (!vma || vma->start == addr)
+		return 0;
+	return vma_split(mm, vma, addr);
+}
+
+/* Remove every mapping of [start, end).  Returns 0 or -ENOMEM. */
+static int unmap_range(struct mm *mm, uintptr_t start, uintptr_t end)
+{
+	struct vma *vma, *next;
+	int err = split_at(mm, start);
+
+	if (!err)
+		err = split_at(mm, end);
+	if (err)
+		return err;
+	vma = vma_find_next(mm, start);
+	while (vma && vma->start < end) {
+		next = vma->list.next == &mm->vmas ? NULL :
+		       list_entry(vma->list.next, struct vma, list);
+		vm_zap_range(mm, vma->start, vma->end);
+		vma_unlink_free(mm, vma);
+		vma = next;
+	}
+	return 0;
+}
+
+/* Join alike VMAs from the one before start to the one after end. */
+static void merge_range(struct mm *mm, uintptr_t start, uintptr_t end)
+{
+	struct vma *vma = vma_find_next(mm, start ? start - 1 : 0);
+
+	while (vma && vma->start <= end) {
+		uintptr_t vend = vma->end;
+
+		vma_merge_around(mm, vma);
+		vma = vma_find_next(mm, vend);
+	}
+}
+
+/* The highest free range of len bytes below mm->mmap_base, or 0. */
+static uintptr_t find_gap(struct mm *mm, size_t len)
+{
+	uintptr_t top = mm->mmap_base;
+	struct list_head *l;
+
+	for (l = mm->vmas.prev; l != &mm->vmas; l = l->prev) {
+		struct vma *vma = list_entry(l, struct vma, list);
+
+		if (vma->start >= top)
+			continue;
+		if (vma->end <= top && top - vma->end >= len)
+			return top - len;
+		top = vma->start;
+	}
+	return top >= VM_USER_MIN + len ? top - len : 0;
+}
+
+static bool user_range_ok(uintptr_t addr, size_t len)
+{
+	return addr >= VM_USER_MIN && len <= KERNEL_BASE &&
+	       addr <= KERNEL_BASE - len;
+}
+
+/* Where a mapping of len bytes goes.  Returns 0 or -Exxx; sets *addr. */
+static int mmap_place(struct mm *mm, uintptr_t *addr, size_t len,
+		      uint32_t flags)
+{
+	uintptr_t a = *addr;
+
+	if (flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)) {
+		if (!IS_ALIGNED(a, PAGE_SIZE))
+			return -EINVAL;
+		if (a < VM_USER_MIN)
+			return -EPERM;
+		if (!user_range_ok(a, len))
+			return -ENOMEM;
+		if (!vma_range_free(mm, a, a + len))
+			return flags & MAP_FIXED ? unmap_range(mm, a, a + len)
+						 : -EEXIST;
+		return 0;
+	}
+	a = ALIGN_UP(a, PAGE_SIZE);
+	if (!a || !user_range_ok(a, len) || !vma_range_free(mm, a, a + len))
+		a = find_gap(mm, len);
+	if (!a)
+		return -ENOMEM;
+	*addr = a;
+	return 0;
+}
+
+/*
+ * Map len bytes of anonymous memory with prot; flags as mmap's (MAP_SHARED
+ * or MAP_PRIVATE, MAP_ANONYMOUS, MAP_FIXED, MAP_FIXED_NOREPLACE,
+ * MAP_GROWSDOWN).  *addr is the hint (the address with MAP_FIXED) and
+ * receives the address chosen.  Returns 0 or -Exxx.
+ */
+int vm_mmap(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
+	    uint32_t flags)
+{
+	uint32_t type = flags & MAP_TYPE, vflags = 0;
+	struct vma *vma;
+	int err;
+
+	if ((type != MAP_SHARED && type != MAP_PRIVATE) || (prot & ~PROT_ALL) ||
+	    len == 0)
+		return -EINVAL;
+	if (!(flags & MAP_ANONYMOUS))
+		return -ENODEV;
+	if (len > KERNEL_BASE)
+		return -ENOMEM;
+	len = ALIGN_UP(len, PAGE_SIZE);
+	err = mmap_place(mm, addr, len, flags);
+	if (err)
+		return err;
+	if (type == MAP_SHARED)
+		vflags |= VMA_SHARED;
+	if (flags & MAP_GROWSDOWN)
+		vflags |= VMA_GROWSDOWN;
+	vma = vma_alloc(*addr, *addr + len, prot, vflags);
+	if (!vma)
+		return -ENOMEM;
+	vma_link(mm, vma);
+	merge_range(mm, *addr, *addr + len);
+	return 0;
+}
+
+/* Unmap [addr, addr + len).  Returns 0, -EINVAL or -ENOMEM. */
+int vm_munmap(struct mm *mm, uintptr_t addr, size_t len)
+{
+	if (!IS_ALIGNED(addr, PAGE_SIZE) || len == 0 || len > KERNEL_BASE)
+		return -EINVAL;
+	len = ALIGN_UP(len, PAGE_SIZE);
+	if (addr > KERNEL_BASE - len)
+		return -EINVAL;
+	return unmap_range(mm, addr, addr + len);
+}
+
+/* Whether VMAs cover [start, end) without a hole. */
+static bool range_mapped(struct mm *mm, uintptr_t start, uintptr_t end)
+{
+	struct vma *vma = vma_find(mm, start);
+
+	while (vma && vma->end < end) {
+		struct vma *next;
+
+		if (vma->list.next == &mm->vmas)
+			return false;
+		next = list_entry(vma->list.next, struct vma, list);
+		if (next->start != vma->end)
+			return false;
+		vma = next;
+	}
+	return vma != NULL;
+}
+
+/*
+ * Give [addr, addr + len) protection prot.  Returns 0; -EINVAL for a
+ * misaligned addr or bad prot; -ENOMEM when part of the range is not
+ * mapped (nothing changed then) or out of memory.
+ */
+int vm_mprotect(struct mm *mm, uintptr_t addr, size_t len, uint32_t prot)
+{
+	uintptr_t end;
+	struct vma *vma;
+	int err;
+
+	if (!IS_ALIGNED(addr, PAGE_SIZE) || (prot & ~PROT_ALL))
+		return -EINVAL;
+	if (len == 0)
+		return 0;
+	len = ALIGN_UP(len, PAGE_SIZE);
+	if (len == 0 || len > KERNEL_BASE || addr > KERNEL_BASE - len)
+		return -ENOMEM;
+	end = addr + len;
+	if (!range_mapped(mm, addr, end))
+		return -ENOMEM;
+	err = split_at(mm, addr);
+	if (!err)
+		err = split_at(mm, end);
+	if (err)
+		return err;
+	for (vma = vma_find(mm, addr); vma && vma->start < end;
+	     vma = list_entry(vma->list.next, struct vma, list)) {
+		vma->prot = prot;
+		vm_protect_range(mm, vma);
+		if (vma->list.next == &mm->vmas)
+			break;
+	}
+	merge_range(mm, addr, end);
+	return 0;
+}
+
+/* Start the heap at start (the end of the program), empty. */
+void vm_brk_init(struct mm *mm, uintptr_t start)
+{
+	mm->brk_start = ALIGN_UP(start, PAGE_SIZE);
+	mm->brk = mm->brk_start;
+}
+
+/* Map [start, end) for the heap, a page clear of the next mapping. */
+static int brk_grow(struct mm *mm, uintptr_t start, uintptr_t end)
+{
+	struct vma *vma;
+
+	if (end > KERNEL_BASE - PAGE_SIZE ||
+	    !vma_range_free(mm, start, end + PAGE_SIZE))
+		return -ENOMEM;
+	vma = vma_alloc(start, end, PROT_READ | PROT_WRITE, VMA_BRK);
+	if (!vma)
+		return -ENOMEM;
+	vma_link(mm, vma);
+	merge_range(mm, start, end);
+	return 0;
+}
+
+/*
+ * Move the break to new_brk, as Linux's brk(): returns the new break, or
+ * the current one when new_brk is below the heap's start or the heap
+ * cannot grow that far.  Pages given back are freed.
+ */
+uintptr_t vm_brk(struct mm *mm, uintptr_t new_brk)
+{
+	uintptr_t old_end = ALIGN_UP(mm->brk, PAGE_SIZE), new_end;
+	int err = 0;
+
+	if (new_brk < mm->brk_start || new_brk > KERNEL_BASE - PAGE_SIZE)
+		return mm->brk;
+	new_end = ALIGN_UP(new_brk, PAGE_SIZE);
+	if (new_end < old_end)
+		err = unmap_range(mm, new_end, old_end);
+	else if (new_end > old_end)
+		err = brk_grow(mm, old_end, new_end);
+	if (!err)
+		mm->brk = new_brk;
+	return mm->brk;
+}
+
+/*
+ * Make the stack: a grows-down read-write VMA of size bytes ending at top.
+ * Returns 0, -EINVAL for a bad range, -ENOMEM.
+ */
+int vm_stack_setup(struct mm *mm, uintptr_t top, size_t size)
+{
+	struct vma *vma;
+
+	size = ALIGN_UP(size, PAGE_SIZE);
+	if (!IS_ALIGNED(top, PAGE_SIZE) || size == 0 ||
+	    !user_range_ok(top - size, size) || size > top)
+		return -EINVAL;
+	if (!vma_range_free(mm, top - size, top))
+		return -ENOMEM;
+	vma = vma_alloc(top - size, top, PROT_READ | PROT_WRITE, VMA_GROWSDOWN);
+	if (!vma)
+		return -ENOMEM;
+	vma_link(mm, vma);
+	return 0;
+}
