@@ -127,7 +127,8 @@ def ata_boot(opts, cmdline, machine=None, extra=()):
         m.expect(r"maestro: idle", 30)
         check("panic" not in m.output, "panic")
         check(re.search(r"block: hda1: \d+ sectors", m.output),
-              "the disk's partition was not found")
+              "the disk's partition was not found; the log says:\n" +
+              "\n".join(re.findall(r".*(?:ata|block|mbr).*", m.output)))
         return m.output
 
 
