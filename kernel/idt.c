@@ -9,6 +9,7 @@
  */
 #include "kernel/interrupt.h"
 #include "kernel/compiler.h"
+#include "kernel/sched/task.h"
 
 struct idt_entry {
 	uint16_t offset_low;
@@ -47,8 +48,13 @@ void idt_init(void)
 
 void trap_dispatch(struct trap_frame *f)
 {
-	if (f->vector < IRQ_BASE)
+	if (f->vector < IRQ_BASE) {
 		exception_dispatch(f);
-	else
+	} else {
+		sched_irq_enter();
 		irq_dispatch(f);
+		sched_irq_exit();
+	}
+	/* May switch to another task; this one resumes here later. */
+	sched_trap_return(trap_from_user(f), f->eflags);
 }

@@ -3,8 +3,10 @@
  * boot stack with the Multiboot magic and information block.
  *
  * Brings the kernel up stage by stage (consoles, boot information and
- * command line, CPU tables, memory, clocks), prints the boot timeline and
- * then either runs the in-kernel tests (the "ktest" switch) or idles.
+ * command line, CPU tables, memory, clocks), starts the scheduler and
+ * becomes the idle task.  The first kernel thread runs the initcalls,
+ * prints the boot timeline and then either runs the in-kernel tests (the
+ * "ktest" switch) or ends.
  */
 #include "drivers/tty/serial.h"
 #include "drivers/tty/vga.h"
@@ -18,6 +20,7 @@
 #include "kernel/init.h"
 #include "kernel/interrupt.h"
 #include "kernel/ktest.h"
+#include "kernel/sched/task.h"
 #include "kernel/panic.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
@@ -26,6 +29,7 @@
 #include "mm/mm.h"
 
 void kmain(uint32_t magic, uint32_t info_phys);
+static int kmain_thread(void *arg);
 
 /* root= and init= are kept for the storage and process stages. */
 char kernel_root_dev[64] = "/dev/ram0";
@@ -78,6 +82,8 @@ static void kernel_ready(void)
 
 void kmain(uint32_t magic, uint32_t info_phys)
 {
+	struct task *first;
+
 	tsc_mark_boot();
 	timeline_mark("entry");
 	early_init(magic, info_phys);
@@ -93,6 +99,20 @@ void kmain(uint32_t magic, uint32_t info_phys)
 	clock_init_realtime();
 	cpu_sti();
 	timeline_mark("clocks");
+	sched_init();
+	first = kthread_create(kmain_thread, NULL, "kmain");
+	if (!first)
+		panic("cannot create the first kernel thread");
+	kthread_detach(first);
+	cpu_idle();
+}
+
+/*
+ * The rest of the boot runs in the first kernel thread (pid 1), so it can
+ * sleep; the boot thread has become the idle task.
+ */
+static int kmain_thread(void *arg)
+{
 	initcalls_run();
 	timeline_mark("subsystems");
 	kernel_ready();
@@ -101,6 +121,5 @@ void kmain(uint32_t magic, uint32_t info_phys)
 	crash_if_asked();
 	shutdown_if_asked();
 	pr_info("maestro: idle\n");
-	for (;;)
-		cpu_hlt();
+	return 0;
 }

@@ -2,7 +2,8 @@
  * power.h: shutting down: power-off and reboot.
  *
  * Both first run every shutdown hook, level by level: SHUTDOWN_HOOK(level,
- * fn) places fn in the .shutdown.<level> linker section.  Filesystems sync
+ * fn) places fn in the .shutdown.<level> linker section.  Kernel threads
+ * that write (the page-cache flusher) stop at SHUTDOWN_TASKS.  Filesystems sync
  * and unmount at SHUTDOWN_FS, then block devices flush their write caches
  * at SHUTDOWN_BLOCK.  Then they stop the machine: power-off through ACPI S5 (with QEMU's
  * and Bochs' fixed ports as a fallback), reboot through the keyboard
@@ -19,6 +20,7 @@
 
 typedef void (*shutdown_hook_t)(void);
 
+#define SHUTDOWN_TASKS	0	/* kernel threads stop (the flusher) */
 #define SHUTDOWN_FS	1
 #define SHUTDOWN_BLOCK	2
 

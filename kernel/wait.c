@@ -1,8 +1,13 @@
 /*
- * wait.c: wait queues before the scheduler (see wait.h).
+ * wait.c: wait queues (see wait.h).
+ *
+ * A sleeper is linked on the queue by its task's wait_link; wake_up()
+ * unlinks every sleeper and makes it runnable.  All of it runs with
+ * interrupts off, so interrupt handlers may call wake_up().
  */
 #include "kernel/wait.h"
-#include "kernel/cpu.h"
+#include "kernel/clock.h"
+#include "kernel/sched/task.h"
 
 void wait_queue_init(struct wait_queue *wq)
 {
@@ -14,18 +19,49 @@ void wake_up(struct wait_queue *wq)
 	uint32_t flags = spin_lock_irqsave(&wq->lock);
 
 	wq->wakeups++;
+	while (!list_empty(&wq->sleepers)) {
+		struct task *t = list_first_entry(&wq->sleepers, struct task,
+						  wait_link);
+
+		list_del(&t->wait_link);
+		task_wake(t);
+	}
 	spin_unlock_irqrestore(&wq->lock, flags);
-	/* The sleeper is halted in wait_idle_until_interrupt(); the interrupt
-	 * that called us is what wakes it, so there is nothing else to do
-	 * until tasks can sleep on the queue. */
 }
 
-void wait_idle_until_interrupt(uint32_t saved_flags)
+void wait_prepare(struct wait_queue *wq)
 {
-	/* sti takes effect after the next instruction: no interrupt can be
-	 * taken between the caller's test and the hlt. */
-	__asm__ __volatile__("sti; hlt" ::: "memory");
-	irq_restore(saved_flags);
-	if (!(saved_flags & 0x200))
-		cpu_cli();
+	if (!sched_can_sleep())
+		return;
+	spin_lock(&wq->lock);
+	if (list_empty(&current->wait_link))
+		list_add_tail(&current->wait_link, &wq->sleepers);
+	current->state = TASK_SLEEPING;
+	spin_unlock(&wq->lock);
+}
+
+/* Called with interrupts off; returns with them off. */
+void wait_sleep(struct wait_queue *wq, uint64_t deadline)
+{
+	if (!sched_can_sleep()) {
+		/* sti takes effect after the next instruction: no interrupt
+		 * can be taken between the caller's test and the hlt. */
+		__asm__ __volatile__("sti; hlt; cli" ::: "memory");
+		return;
+	}
+	if (deadline != WAIT_FOREVER)
+		sched_timer_arm(current, deadline);
+	schedule();
+	if (deadline != WAIT_FOREVER)
+		sched_timer_cancel(current);
+}
+
+void wait_finish(struct wait_queue *wq)
+{
+	if (!sched_can_sleep())
+		return;
+	spin_lock(&wq->lock);
+	list_del(&current->wait_link);
+	current->state = TASK_RUNNING;
+	spin_unlock(&wq->lock);
 }

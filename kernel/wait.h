@@ -7,74 +7,81 @@
  *	wait_event(&dev->wq, rq->done);		(sleeper)
  *	rq->done = true; wake_up(&dev->wq);	(interrupt handler)
  *
- * Until the scheduler exists there is one thread, so sleeping means halting
- * the CPU until the next interrupt and testing the condition again.  The
- * test and the halt are made atomic with "sti; hlt" (an interrupt cannot
- * slip between them), so a wake-up is never lost and no status register is
- * ever busy-polled.  The scheduler will keep this interface and put the
- * task to sleep on the queue instead.
+ * The sleeper queues itself and marks itself TASK_SLEEPING with interrupts
+ * off, then tests the condition, and only then calls schedule(); wake_up()
+ * makes every sleeper runnable again.  A wake-up between the test and the
+ * schedule() finds the task queued and makes it runnable, so it is never
+ * lost.  The condition is tested with interrupts off: keep it cheap.
+ *
+ * Before the scheduler runs (early boot), in the idle task and in
+ * interrupt handlers nothing can sleep: wait_event then halts until the
+ * next interrupt with "sti; hlt" (atomic with the test) and tests again.
  *
  * wait_event_timeout() also gives up after a number of nanoseconds and
- * returns false then.
+ * returns false then; the sleeping task is woken by its sleep timer.
+ *
+ * Interface: wait_queue_init, WAIT_QUEUE_INIT, wake_up, wait_event,
+ * wait_event_timeout.
  */
 #ifndef KERNEL_WAIT_H
 #define KERNEL_WAIT_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "kernel/clock.h"
+#include "kernel/cpu.h"
 #include "kernel/spinlock.h"
 #include "lib/list.h"
 
 struct wait_queue {
 	struct spinlock lock;
-	struct list_head sleepers;	/* for the scheduler, later */
+	struct list_head sleepers;	/* struct task, by wait_link */
 	uint32_t wakeups;		/* statistics */
 };
 
 #define WAIT_QUEUE_INIT(name) \
 	{ SPINLOCK_INIT, LIST_HEAD_INIT((name).sleepers), 0 }
 
+#define WAIT_FOREVER	UINT64_MAX
+
 void wait_queue_init(struct wait_queue *wq);
 void wake_up(struct wait_queue *wq);
 
-/*
- * Halt until the next interrupt with interrupts enabled, then return with
- * them as they were.  Called with interrupts off right after the sleeper
- * tested its condition.
- */
-void wait_idle_until_interrupt(uint32_t saved_flags);
+/* The steps of wait_event, all with interrupts off: queue the caller and
+ * mark it sleeping (nothing before the scheduler), then sleep or halt
+ * until a wake-up or the deadline, then leave the queue. */
+void wait_prepare(struct wait_queue *wq);
+void wait_sleep(struct wait_queue *wq, uint64_t deadline);
+void wait_finish(struct wait_queue *wq);
 
-#define wait_event(wq, cond) do {					\
+/* Returns true when cond became true, false at clock_ns() >= deadline. */
+#define wait_event_until(wq, cond, deadline) ({				\
+	uint64_t wait_deadline_ = (deadline);				\
+	uint32_t wait_flags_ = irq_save();				\
+	bool wait_ok_;							\
 	for (;;) {							\
-		uint32_t wait_flags_ = irq_save();			\
+		wait_prepare(wq);					\
 		if (cond) {						\
-			irq_restore(wait_flags_);			\
-			break;						\
-		}							\
-		wait_idle_until_interrupt(wait_flags_);			\
-	}								\
-	(void)(wq);							\
-} while (0)
-
-/* Returns true when cond became true, false after timeout_ns. */
-#define wait_event_timeout(wq, cond, timeout_ns) ({			\
-	uint64_t wait_deadline_ = clock_ns() + (timeout_ns);		\
-	bool wait_ok_ = false;						\
-	for (;;) {							\
-		uint32_t wait_flags_ = irq_save();			\
-		if (cond) {						\
-			irq_restore(wait_flags_);			\
 			wait_ok_ = true;				\
 			break;						\
 		}							\
-		if (clock_ns() >= wait_deadline_) {			\
-			irq_restore(wait_flags_);			\
+		if (wait_deadline_ != WAIT_FOREVER &&			\
+		    clock_ns() >= wait_deadline_) {			\
+			wait_ok_ = false;				\
 			break;						\
 		}							\
-		wait_idle_until_interrupt(wait_flags_);			\
+		wait_sleep(wq, wait_deadline_);				\
 	}								\
-	(void)(wq);							\
+	wait_finish(wq);						\
+	irq_restore(wait_flags_);					\
 	wait_ok_;							\
 })
+
+#define wait_event(wq, cond) \
+	((void)wait_event_until(wq, cond, WAIT_FOREVER))
+
+/* Returns true when cond became true, false after timeout_ns. */
+#define wait_event_timeout(wq, cond, timeout_ns) \
+	wait_event_until(wq, cond, clock_ns() + (timeout_ns))
 
 #endif

@@ -156,7 +156,7 @@ def crash_test(opts, kind, report):
         m.expect(r"System halted\.", BOOT_TIMEOUT)
         m.settle(2)
         check(re.search(report, m.output), "no report matching %r" % report)
-        check(re.search(r"Call trace:\n.*\n.*kmain\+0x", m.output),
+        check(re.search(r"Call trace:\n.*\n.*kmain(_thread)?\+0x", m.output),
               "backtrace does not reach kmain")
         check(m.running(), "QEMU exited: the kernel rebooted instead of halting")
         check(m.output.count("booting") == 1, "the kernel booted twice")

@@ -1,0 +1,201 @@
+/*
+ * kthread.c: creating and ending tasks; kernel threads; pids.
+ *
+ * A new thread's stack is built so that the first switch_stack() into it
+ * "returns" to kthread_entry(), which enables interrupts and calls
+ * fn(arg); fn's return value goes to kthread_exit().  An ended thread is a
+ * zombie until kthread_join() frees it; a detached one is freed by the
+ * next task to run (a task cannot free the stack it is running on).
+ *
+ * Pids come from a bitmap of PID_MAX bits, allocated round robin so that
+ * a pid is not reused soon.  Everything here runs with interrupts off
+ * (task_lock) while it touches the lists.
+ */
+#include "kernel/sched/task.h"
+#include "kernel/cpu.h"
+#include "kernel/errno.h"
+#include "kernel/interrupt.h"
+#include "kernel/panic.h"
+#include "kernel/spinlock.h"
+#include "lib/string.h"
+#include "mm/mm.h"
+
+static struct spinlock task_lock = SPINLOCK_INIT;
+static struct list_head all_tasks = LIST_HEAD_INIT(all_tasks);
+static struct task *dead_task;		/* detached, ended, to be freed */
+static uint32_t pid_bitmap[PID_MAX / 32] = { 1 };	/* pid 0: idle */
+static int pid_last;
+static unsigned int ntasks;
+
+
+/* A free pid, or -EAGAIN.  Caller holds task_lock. */
+static int pid_alloc(void)
+{
+	for (int i = 1; i < PID_MAX; i++) {
+		int pid = (pid_last + i) % PID_MAX;
+
+		if (!(pid_bitmap[pid / 32] & (1u << (pid % 32)))) {
+			pid_bitmap[pid / 32] |= 1u << (pid % 32);
+			pid_last = pid;
+			return pid;
+		}
+	}
+	return -EAGAIN;
+}
+
+static void pid_free(int pid)
+{
+	pid_bitmap[pid / 32] &= ~(1u << (pid % 32));
+}
+
+static void task_free(struct task *t)
+{
+	uint32_t flags = spin_lock_irqsave(&task_lock);
+
+	list_del(&t->all_link);
+	pid_free(t->pid);
+	ntasks--;
+	spin_unlock_irqrestore(&task_lock, flags);
+	page_free(virt_to_page(t->stack), TASK_STACK_ORDER);
+	kfree(t);
+}
+
+static __noreturn void kthread_entry(void)
+{
+	sched_new_task_tail();
+	cpu_sti();
+	kthread_exit(current->fn(current->arg));
+}
+
+/* Lay out the stack as switch_stack() leaves a switched-out task. */
+static void kthread_build_stack(struct task *t)
+{
+	uint32_t *sp = (uint32_t *)t->stack_top;
+
+	*--sp = 0;			/* kthread_entry's return address */
+	*--sp = (uint32_t)kthread_entry;
+	*--sp = 0;			/* ebp: ends the backtrace */
+	*--sp = 0;			/* ebx */
+	*--sp = 0;			/* esi */
+	*--sp = 0;			/* edi */
+	t->esp = (uint32_t)sp;
+}
+
+static struct task *task_alloc(const char *name)
+{
+	struct task *t = kmalloc(sizeof(*t));
+	struct page *pg = page_alloc(TASK_STACK_ORDER);
+
+	if (!t || !pg) {
+		kfree(t);
+		page_free(pg, TASK_STACK_ORDER);
+		return NULL;
+	}
+	memset(t, 0, sizeof(*t));
+	strlcpy(t->name, name, sizeof(t->name));
+	t->stack = page_address(pg);
+	t->stack_top = (uint32_t)t->stack + TASK_STACK_SIZE;
+	*(uint32_t *)t->stack = TASK_STACK_MAGIC;
+	list_init(&t->run_link);
+	list_init(&t->wait_link);
+	list_init(&t->timer_link);
+	return t;
+}
+
+/*
+ * A new kernel thread running fn(arg), already runnable (it first runs at
+ * the caller's next schedule point).  Returns NULL when out of memory or
+ * pids.  The caller must kthread_join() or kthread_detach() it.
+ */
+struct task *kthread_create(int (*fn)(void *arg), void *arg, const char *name)
+{
+	struct task *t = task_alloc(name);
+	uint32_t flags;
+
+	if (!t)
+		return NULL;
+	t->fn = fn;
+	t->arg = arg;
+	kthread_build_stack(t);
+	flags = spin_lock_irqsave(&task_lock);
+	t->pid = pid_alloc();
+	if (t->pid > 0) {
+		list_add_tail(&t->all_link, &all_tasks);
+		ntasks++;
+	}
+	spin_unlock_irqrestore(&task_lock, flags);
+	if (t->pid < 0) {
+		page_free(virt_to_page(t->stack), TASK_STACK_ORDER);
+		kfree(t);
+		return NULL;
+	}
+	t->state = TASK_SLEEPING;
+	task_wake(t);
+	return t;
+}
+
+__noreturn void kthread_exit(int code)
+{
+	struct task *t = current;
+
+	cpu_cli();
+	t->exit_code = code;
+	t->state = TASK_ZOMBIE;
+	if (t->detached)
+		dead_task = t;
+	else if (t->joiner)
+		task_wake(t->joiner);
+	schedule();
+	panic("zombie task %d ran again", t->pid);
+}
+
+/* Free the detached task that ended before the last switch, if any. */
+void kthread_reap_dead(void)
+{
+	uint32_t flags = irq_save();
+	struct task *t = dead_task;
+
+	if (t && t != current) {
+		dead_task = NULL;
+		irq_restore(flags);
+		task_free(t);
+		return;
+	}
+	irq_restore(flags);
+}
+
+/* Sleep until t has ended, free it and return its exit code. */
+int kthread_join(struct task *t)
+{
+	uint32_t flags = irq_save();
+	int code;
+
+	while (t->state != TASK_ZOMBIE) {
+		t->joiner = current;
+		current->state = TASK_SLEEPING;
+		schedule();
+	}
+	irq_restore(flags);
+	code = t->exit_code;
+	task_free(t);
+	return code;
+}
+
+/* t frees itself when it ends (now, if it already has). */
+void kthread_detach(struct task *t)
+{
+	uint32_t flags = irq_save();
+
+	t->detached = true;
+	if (t->state == TASK_ZOMBIE) {
+		irq_restore(flags);
+		task_free(t);
+		return;
+	}
+	irq_restore(flags);
+}
+
+unsigned int task_count(void)
+{
+	return ntasks;
+}
