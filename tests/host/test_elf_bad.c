@@ -145,7 +145,7 @@ static void bad_phoff_wrap(struct syn *s) { s->eh.e_phoff = 0xffffffe0; }
 static void bad_phoff_hdr(struct syn *s) { s->eh.e_phoff = 0; }
 static void bad_filesz(struct syn *s) { s->ph[1].p_filesz = 0x501; }
 static void bad_congruent(struct syn *s) { s->ph[1].p_offset = 0x1004; }
-static void bad_overlap(struct syn *s) { s->ph[1].p_vaddr = 0x080481f0; }
+static void bad_overlap(struct syn *s) { s->ph[0].p_memsz = 0x1100; }
 static void bad_order(struct syn *s) { s->ph[2].p_vaddr = 0x08047f00; }
 static void bad_vaddr_wrap(struct syn *s) { s->ph[2].p_memsz = 0xfffff000; }
 static void bad_off_wrap(struct syn *s)
