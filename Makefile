@@ -89,6 +89,8 @@ help:
 	@echo "make iso          build maestro.iso"
 	@echo "make debug        QEMU halted with a gdb stub; gdb -x build/gdbinit"
 	@echo "make test-host    host unit tests (ASan/UBSan and static i386)"
+	@echo "make user         static i386 test programs (tests/user/)"
+	@echo "make test-user-host  run them on the host: the expected transcripts"
 	@echo "make test-kernel  in-kernel tests under QEMU"
 	@echo "make test-system  boot the ISO in QEMU and drive it"
 	@echo "make bench        benchmarks"
@@ -133,9 +135,11 @@ kernel: $(B)/maestro.elf
 # The root filesystem image: an ext2 made with mke2fs -d from a staged tree.
 ROOTFS := $(B)/rootfs.ext2
 ROOTFS_MIB ?= 4
-ROOTFS_DEPS := Makefile tools/mkrootfs.sh $(shell find userland/rootfs 2>/dev/null)
+# Fragments add files to ROOTFS_DEPS and directories to stage as
+# ROOTFS_EXTRA (SRC=DEST, see tools/mkrootfs.sh).
+ROOTFS_DEPS += Makefile tools/mkrootfs.sh $(shell find userland/rootfs 2>/dev/null)
 $(ROOTFS): $(ROOTFS_DEPS) | $(SETUP_STAMP)
-	tools/mkrootfs.sh $@ $(B)/rootfs $(ROOTFS_MIB)
+	tools/mkrootfs.sh $@ $(B)/rootfs $(ROOTFS_MIB) $(ROOTFS_EXTRA)
 rootfs: $(ROOTFS)
 
 # ---------------------------------------------------------------------------
@@ -190,7 +194,7 @@ test-system: $(ISO) $(B)/maestro.elf $(B)/maestro-test.elf $(CORPUS) $(ROOTFS)
 	$(PYTHON) tests/system/run.py --iso $(ISO) --kernel $(B)/maestro.elf \
 		--test-kernel $(B)/maestro-test.elf --build $(B)
 
-LEVELS := host kernel system ext2-fsck
+LEVELS := host user-host kernel system ext2-fsck
 test: | $(SETUP_STAMP)
 	@rm -f $(B)/test-*.log
 	@for l in $(LEVELS); do \

@@ -1,0 +1,44 @@
+# tests/user/: static i386 musl test programs (the differential tests).
+#   make user		builds them into build/user/bin/ with tools/i386-musl-gcc;
+#			the root image carries them under /test;
+#   make test-user-host	runs each line of tests/user/programs.txt on this
+#			host's Linux (i386 binaries run natively), checks the
+#			exit status 0, and keeps the transcripts under
+#			build/user/expected/: the oracle for maestro's runs.
+# hello-pie is hello.c linked as a static-PIE (ET_DYN without PT_INTERP).
+USER_BIN := $(B)/user/bin
+USER_NAMES := hello hello-pie errno fileio
+USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
+USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
+
+$(USER_BIN)/%: tests/user/%.c tools/i386-musl-gcc | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST32CC) $(USER_CFLAGS) $< -o $@
+
+$(USER_BIN)/hello-pie: tests/user/hello.c tools/i386-musl-gcc | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST32CC) $(USER_CFLAGS) -fPIE -static-pie $< -o $@
+
+$(USER_BIN)/programs.txt: tests/user/programs.txt
+	@mkdir -p $(@D)
+	cp $< $@
+
+# readelf's view of the programs, which tests/host/test_elf.c checks
+# elf_parse() against.
+USER_READELF := $(B)/user/readelf
+$(USER_READELF)/%.readelf: $(USER_BIN)/%
+	@mkdir -p $(@D)
+	readelf -lhW $< > $@
+
+user: $(USER_PROGS)
+
+test-user-host: $(USER_PROGS)
+	tests/user/run-host.sh $(USER_BIN) $(B)/user/expected
+
+test-host: $(USER_BIN)/hello $(USER_BIN)/hello-pie \
+	$(USER_READELF)/hello.readelf $(USER_READELF)/hello-pie.readelf
+
+ROOTFS_DEPS += $(USER_PROGS)
+ROOTFS_EXTRA += $(USER_BIN)=test
+
+.PHONY: user test-user-host
