@@ -30,7 +30,7 @@
 
 #define MAX_RUN_PAGES	BLK_MAX_SEGMENTS
 
-ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos)
+static ssize_t generic_file_read_locked(struct file *f, void *buf, size_t len, uint64_t *pos)
 {
 	struct inode *inode = f->inode;
 	uint32_t end = (uint32_t)((inode->size + PAGE_SIZE - 1) >> PAGE_SHIFT);
@@ -53,6 +53,16 @@ ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 		*pos += n;
 	}
 	return (ssize_t)done;
+}
+
+ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos)
+{
+	ssize_t ret;
+
+	vfs_lock();
+	ret = generic_file_read_locked(f, buf, len, pos);
+	vfs_unlock();
+	return ret;
 }
 
 /* Allocate the blocks under bytes [pos, pos + n): 0 or -Exxx. */
@@ -102,7 +112,7 @@ static void write_failed(struct inode *inode, uint64_t end)
 		inode->iops->setattr(inode, &attr);
 }
 
-ssize_t generic_file_write(struct file *f, const void *buf, size_t len,
+static ssize_t generic_file_write_locked(struct file *f, const void *buf, size_t len,
 			   uint64_t *pos)
 {
 	struct inode *inode = f->inode;
@@ -143,7 +153,18 @@ ssize_t generic_file_write(struct file *f, const void *buf, size_t len,
 	return done ? (ssize_t)done : err;
 }
 
-int generic_file_fsync(struct file *f)
+ssize_t generic_file_write(struct file *f, const void *buf, size_t len,
+			   uint64_t *pos)
+{
+	ssize_t ret;
+
+	vfs_lock();
+	ret = generic_file_write_locked(f, buf, len, pos);
+	vfs_unlock();
+	return ret;
+}
+
+static int generic_file_fsync_locked(struct file *f)
 {
 	struct inode *inode = f->inode;
 	struct super_block *sb = inode->sb;
@@ -157,6 +178,16 @@ int generic_file_fsync(struct file *f)
 	if (!err && sb->ops && sb->ops->sync)
 		err = sb->ops->sync(sb);
 	return err;
+}
+
+int generic_file_fsync(struct file *f)
+{
+	int ret;
+
+	vfs_lock();
+	ret = generic_file_fsync_locked(f);
+	vfs_unlock();
+	return ret;
 }
 
 /* ---- address_space_ops ------------------------------------------------ */

@@ -115,7 +115,7 @@ static struct file *file_alloc(struct inode *inode, unsigned int flags)
 	return f;
 }
 
-struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode)
+static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16_t mode)
 {
 	struct inode *inode;
 	struct file *f;
@@ -138,7 +138,17 @@ struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode)
 	return f;
 }
 
-int vfs_close(struct file *f)
+struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode)
+{
+	struct file *ret;
+
+	vfs_lock();
+	ret = vfs_open_locked(path, flags, mode);
+	vfs_unlock();
+	return ret;
+}
+
+static int vfs_close_locked(struct file *f)
 {
 	int err = 0;
 
@@ -149,6 +159,16 @@ int vfs_close(struct file *f)
 	iput(f->inode);
 	kfree(f);
 	return err;
+}
+
+int vfs_close(struct file *f)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_close_locked(f);
+	vfs_unlock();
+	return ret;
 }
 
 ssize_t vfs_read(struct file *f, void *buf, size_t len)
@@ -183,7 +203,7 @@ static uint64_t file_end(struct file *f)
 	return f->inode->size;
 }
 
-int64_t vfs_lseek(struct file *f, int64_t off, int whence)
+static int64_t vfs_lseek_locked(struct file *f, int64_t off, int whence)
 {
 	int64_t base;
 
@@ -208,16 +228,46 @@ int64_t vfs_lseek(struct file *f, int64_t off, int whence)
 	return (int64_t)f->pos;
 }
 
-int vfs_readdir(struct file *f, dir_emit_t emit, void *ctx)
+int64_t vfs_lseek(struct file *f, int64_t off, int whence)
+{
+	int64_t ret;
+
+	vfs_lock();
+	ret = vfs_lseek_locked(f, off, whence);
+	vfs_unlock();
+	return ret;
+}
+
+static int vfs_readdir_locked(struct file *f, dir_emit_t emit, void *ctx)
 {
 	if (!S_ISDIR(f->inode->mode) || !f->fops || !f->fops->readdir)
 		return -ENOTDIR;
 	return f->fops->readdir(f, emit, ctx);
 }
 
-int vfs_fsync(struct file *f)
+int vfs_readdir(struct file *f, dir_emit_t emit, void *ctx)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_readdir_locked(f, emit, ctx);
+	vfs_unlock();
+	return ret;
+}
+
+static int vfs_fsync_locked(struct file *f)
 {
 	if (!f->fops || !f->fops->fsync)
 		return 0;
 	return f->fops->fsync(f);
+}
+
+int vfs_fsync(struct file *f)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_fsync_locked(f);
+	vfs_unlock();
+	return ret;
 }

@@ -99,7 +99,7 @@ static struct inode *inode_find(struct super_block *sb, uint32_t ino)
 	return NULL;
 }
 
-struct inode *iget(struct super_block *sb, uint32_t ino)
+static struct inode *iget_locked(struct super_block *sb, uint32_t ino)
 {
 	struct inode *inode = inode_find(sb, ino);
 	int err;
@@ -121,6 +121,16 @@ struct inode *iget(struct super_block *sb, uint32_t ino)
 	return inode;
 }
 
+struct inode *iget(struct super_block *sb, uint32_t ino)
+{
+	struct inode *ret;
+
+	vfs_lock();
+	ret = iget_locked(sb, ino);
+	vfs_unlock();
+	return ret;
+}
+
 struct inode *igrab(struct inode *inode)
 {
 	if (inode)
@@ -140,7 +150,7 @@ static void inode_evict(struct inode *inode)
 	inode_free(inode);
 }
 
-void iput(struct inode *inode)
+static void iput_locked(struct inode *inode)
 {
 	if (!inode)
 		return;
@@ -150,6 +160,13 @@ void iput(struct inode *inode)
 	}
 	if (--inode->refcount == 0 && inode->nlink == 0)
 		inode_evict(inode);
+}
+
+void iput(struct inode *inode)
+{
+	vfs_lock();
+	iput_locked(inode);
+	vfs_unlock();
 }
 
 void inode_mark_dirty(struct inode *inode)

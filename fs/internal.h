@@ -9,7 +9,8 @@
  * - perm.c: the create and delete permission rules;
  * - devices.c: device numbers and the file ops of device nodes;
  * - blkdev_file.c: reading and writing block device nodes;
- * - ops.c: truncation.
+ * - ops.c: truncation;
+ * - lock.c: the VFS lock.
  */
 #ifndef FS_INTERNAL_H
 #define FS_INTERNAL_H
@@ -17,6 +18,16 @@
 #include "fs/vfs.h"
 
 struct blkdev;
+
+/*
+ * lock.c: one sleeping lock for the whole VFS and its filesystems, taken
+ * at every entry point (vfs_*, iget/iput, generic_file_*), recursive so
+ * that those may call each other, and by the page-cache flusher: ext2 and
+ * the VFS were written for one thread, and a task preempted half-way
+ * through an update must not let another see it.  Finer locks later.
+ */
+void vfs_lock(void);
+void vfs_unlock(void);
 
 /* super.c */
 extern struct list_head vfs_supers;	/* every superblock, mount order */

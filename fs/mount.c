@@ -47,7 +47,7 @@ struct inode *vfs_set_root(struct inode *dir)
 	return old;
 }
 
-struct super_block *vfs_kern_mount(const char *fstype, const char *dev,
+static struct super_block *vfs_kern_mount_locked(const char *fstype, const char *dev,
 				   unsigned int flags, const char *options)
 {
 	const struct fs_type *type = fs_type_find(fstype);
@@ -57,11 +57,32 @@ struct super_block *vfs_kern_mount(const char *fstype, const char *dev,
 	return sb_create(type, dev, flags, options);
 }
 
-int vfs_kern_umount(struct super_block *sb)
+struct super_block *vfs_kern_mount(const char *fstype, const char *dev,
+				   unsigned int flags, const char *options)
+{
+	struct super_block *ret;
+
+	vfs_lock();
+	ret = vfs_kern_mount_locked(fstype, dev, flags, options);
+	vfs_unlock();
+	return ret;
+}
+
+static int vfs_kern_umount_locked(struct super_block *sb)
 {
 	if (sb->covered || sb->root == root_dir)
 		return -EBUSY;		/* mounted in the tree: vfs_umount */
 	return sb_destroy(sb);
+}
+
+int vfs_kern_umount(struct super_block *sb)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_kern_umount_locked(sb);
+	vfs_unlock();
+	return ret;
 }
 
 /* Store path in sb->mount_path with repeated and trailing slashes gone. */
@@ -85,7 +106,7 @@ static void mount_as_root(struct super_block *sb)
 	iput(old);
 }
 
-int vfs_mount(const char *dev, const char *path, const char *fstype,
+static int vfs_mount_locked(const char *dev, const char *path, const char *fstype,
 	      unsigned int flags, const char *options)
 {
 	struct inode *dir = NULL;
@@ -120,6 +141,17 @@ out:
 	return err;
 }
 
+int vfs_mount(const char *dev, const char *path, const char *fstype,
+	      unsigned int flags, const char *options)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_mount_locked(dev, path, fstype, flags, options);
+	vfs_unlock();
+	return ret;
+}
+
 /* Unmount sb, mounted on a directory: 0 or -EBUSY. */
 static int umount_sb(struct super_block *sb)
 {
@@ -134,7 +166,7 @@ static int umount_sb(struct super_block *sb)
 	return 0;
 }
 
-int vfs_umount(const char *path)
+static int vfs_umount_locked(const char *path)
 {
 	struct inode *inode;
 	struct super_block *sb;
@@ -149,6 +181,16 @@ int vfs_umount(const char *path)
 	if (!sb->covered)
 		return -EBUSY;		/* the root stays */
 	return umount_sb(sb);
+}
+
+int vfs_umount(const char *path)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_umount_locked(path);
+	vfs_unlock();
+	return ret;
 }
 
 /*
@@ -191,7 +233,7 @@ static int mount_root_as(const char *dev_name, const char *fstype,
 	return err;
 }
 
-int vfs_mount_root(const char *dev_name, const char *fstype, unsigned int flags)
+static int vfs_mount_root_locked(const char *dev_name, const char *fstype, unsigned int flags)
 {
 	const struct fs_type *t = NULL;
 	int err = -ENODEV;
@@ -205,6 +247,16 @@ int vfs_mount_root(const char *dev_name, const char *fstype, unsigned int flags)
 							 flags)) == 0)
 			return 0;
 	return err;
+}
+
+int vfs_mount_root(const char *dev_name, const char *fstype, unsigned int flags)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_mount_root_locked(dev_name, fstype, flags);
+	vfs_unlock();
+	return ret;
 }
 
 size_t vfs_mounts_show(char *buf, size_t size)

@@ -300,7 +300,7 @@ static int path_start(const char *path, struct inode **start)
 	return *start ? 0 : -ENOENT;
 }
 
-int vfs_lookup(const char *path, unsigned int flags, struct inode **out)
+static int vfs_lookup_locked(const char *path, unsigned int flags, struct inode **out)
 {
 	struct nameidata nd = { 0 };
 	struct inode *start;
@@ -315,6 +315,16 @@ int vfs_lookup(const char *path, unsigned int flags, struct inode **out)
 		return vfs_lookup_parent(path, out, last);
 	}
 	return walk(&nd, start, path, strlen(path), flags, out, NULL);
+}
+
+int vfs_lookup(const char *path, unsigned int flags, struct inode **out)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_lookup_locked(path, flags, out);
+	vfs_unlock();
+	return ret;
 }
 
 int namei_parent(const char *path, struct inode **dir, char *last,
@@ -344,9 +354,19 @@ int namei_parent(const char *path, struct inode **dir, char *last,
 	return err;
 }
 
-int vfs_lookup_parent(const char *path, struct inode **dir, char *last)
+static int vfs_lookup_parent_locked(const char *path, struct inode **dir, char *last)
 {
 	bool trailing;
 
 	return namei_parent(path, dir, last, &trailing);
+}
+
+int vfs_lookup_parent(const char *path, struct inode **dir, char *last)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_lookup_parent_locked(path, dir, last);
+	vfs_unlock();
+	return ret;
 }

@@ -53,7 +53,7 @@ static int create_parent(const char *path, struct parent *p)
 	return err;
 }
 
-int vfs_mkdir(const char *path, uint16_t mode)
+static int vfs_mkdir_locked(const char *path, uint16_t mode)
 {
 	struct parent p;
 	struct inode *inode;
@@ -70,7 +70,17 @@ int vfs_mkdir(const char *path, uint16_t mode)
 	return err;
 }
 
-int vfs_mknod(const char *path, uint16_t mode, uint32_t rdev)
+int vfs_mkdir(const char *path, uint16_t mode)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_mkdir_locked(path, mode);
+	vfs_unlock();
+	return ret;
+}
+
+static int vfs_mknod_locked(const char *path, uint16_t mode, uint32_t rdev)
 {
 	struct parent p;
 	struct inode *inode;
@@ -93,7 +103,17 @@ int vfs_mknod(const char *path, uint16_t mode, uint32_t rdev)
 	return err;
 }
 
-int vfs_symlink(const char *target, const char *path)
+int vfs_mknod(const char *path, uint16_t mode, uint32_t rdev)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_mknod_locked(path, mode, rdev);
+	vfs_unlock();
+	return ret;
+}
+
+static int vfs_symlink_locked(const char *target, const char *path)
 {
 	struct parent p;
 	struct inode *inode;
@@ -114,7 +134,17 @@ int vfs_symlink(const char *target, const char *path)
 	return err;
 }
 
-int vfs_link(const char *old_path, const char *new_path)
+int vfs_symlink(const char *target, const char *path)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_symlink_locked(target, path);
+	vfs_unlock();
+	return ret;
+}
+
+static int vfs_link_locked(const char *old_path, const char *new_path)
 {
 	struct inode *old;
 	struct parent p;
@@ -133,6 +163,16 @@ out:
 	return err;
 }
 
+int vfs_link(const char *old_path, const char *new_path)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_link_locked(old_path, new_path);
+	vfs_unlock();
+	return ret;
+}
+
 /* The entry (not followed) p->last names, which the caller may delete:
  * 0 or -Exxx.  p->dir's reference stays with the caller. */
 static int remove_entry(struct parent *p, struct inode **victim)
@@ -149,7 +189,7 @@ static int remove_entry(struct parent *p, struct inode **victim)
 	return err;
 }
 
-int vfs_unlink(const char *path)
+static int vfs_unlink_locked(const char *path)
 {
 	struct inode *victim;
 	struct parent p;
@@ -170,7 +210,17 @@ int vfs_unlink(const char *path)
 	return err;
 }
 
-int vfs_rmdir(const char *path)
+int vfs_unlink(const char *path)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_unlink_locked(path);
+	vfs_unlock();
+	return ret;
+}
+
+static int vfs_rmdir_locked(const char *path)
 {
 	static const int dot_errors[] = {
 		[LAST_NORM] = 0, [LAST_DOT] = -EINVAL,
@@ -196,7 +246,17 @@ int vfs_rmdir(const char *path)
 	return err;
 }
 
-ssize_t vfs_readlink(const char *path, char *buf, size_t len)
+int vfs_rmdir(const char *path)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_rmdir_locked(path);
+	vfs_unlock();
+	return ret;
+}
+
+static ssize_t vfs_readlink_locked(const char *path, char *buf, size_t len)
 {
 	struct inode *inode;
 	ssize_t n;
@@ -211,6 +271,16 @@ ssize_t vfs_readlink(const char *path, char *buf, size_t len)
 		n = inode->iops->readlink(inode, buf, len);
 	iput(inode);
 	return n;
+}
+
+ssize_t vfs_readlink(const char *path, char *buf, size_t len)
+{
+	ssize_t ret;
+
+	vfs_lock();
+	ret = vfs_readlink_locked(path, buf, len);
+	vfs_unlock();
+	return ret;
 }
 
 /* Zero the bytes of the page holding size that lie past it. */
@@ -250,7 +320,7 @@ int do_truncate(struct inode *inode, uint64_t size)
 	return inode->iops->setattr(inode, &attr);
 }
 
-int vfs_truncate(const char *path, uint64_t size)
+static int vfs_truncate_locked(const char *path, uint64_t size)
 {
 	struct inode *inode;
 	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
@@ -266,7 +336,17 @@ int vfs_truncate(const char *path, uint64_t size)
 	return err;
 }
 
-int vfs_stat(const char *path, bool follow, struct kstat *st)
+int vfs_truncate(const char *path, uint64_t size)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_truncate_locked(path, size);
+	vfs_unlock();
+	return ret;
+}
+
+static int vfs_stat_locked(const char *path, bool follow, struct kstat *st)
 {
 	struct inode *inode;
 	int err = vfs_lookup(path, follow ? LOOKUP_FOLLOW : 0, &inode);
@@ -291,7 +371,17 @@ int vfs_stat(const char *path, bool follow, struct kstat *st)
 	return 0;
 }
 
-int vfs_sync(void)
+int vfs_stat(const char *path, bool follow, struct kstat *st)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_stat_locked(path, follow, st);
+	vfs_unlock();
+	return ret;
+}
+
+static int vfs_sync_locked(void)
 {
 	struct super_block *sb;
 	int err = 0, e;
@@ -309,4 +399,14 @@ int vfs_sync(void)
 			err = e;
 	}
 	return err;
+}
+
+int vfs_sync(void)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_sync_locked();
+	vfs_unlock();
+	return ret;
 }

@@ -98,7 +98,7 @@ static int rename_check(struct rename_end *o, struct rename_end *n)
 	return err;
 }
 
-int vfs_rename(const char *old_path, const char *new_path)
+static int vfs_rename_locked(const char *old_path, const char *new_path)
 {
 	struct rename_end o, n;
 	int err = rename_end_get(old_path, &o);
@@ -124,4 +124,14 @@ int vfs_rename(const char *old_path, const char *new_path)
 	rename_end_put(&n);
 	rename_end_put(&o);
 	return err;
+}
+
+int vfs_rename(const char *old_path, const char *new_path)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_rename_locked(old_path, new_path);
+	vfs_unlock();
+	return ret;
 }

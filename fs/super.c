@@ -131,7 +131,7 @@ int sb_destroy(struct super_block *sb)
 	return 0;
 }
 
-int vfs_statfs(const char *path, struct kstatfs *st)
+static int vfs_statfs_locked(const char *path, struct kstatfs *st)
 {
 	struct inode *inode;
 	struct super_block *sb;
@@ -148,4 +148,14 @@ int vfs_statfs(const char *path, struct kstatfs *st)
 		err = sb->ops->statfs(sb, st);
 	iput(inode);
 	return err;
+}
+
+int vfs_statfs(const char *path, struct kstatfs *st)
+{
+	int ret;
+
+	vfs_lock();
+	ret = vfs_statfs_locked(path, st);
+	vfs_unlock();
+	return ret;
 }

@@ -308,6 +308,12 @@ int vfs_stat(const char *path, bool follow, struct kstat *st);
 int vfs_statfs(const char *path, struct kstatfs *st);
 int vfs_sync(void);			/* every mounted filesystem */
 
+/* fs/flusher.c: the kernel thread that writes everything dirty back every
+ * period (5 s from boot; not started in the test kernel). */
+int flusher_start(uint64_t period_ns);
+void flusher_stop(void);
+extern volatile unsigned long flusher_passes;
+
 /* ---- helpers for filesystems ----------------------------------------- */
 
 /* read/write through inode->mapping; write extends size. */

@@ -89,11 +89,6 @@ void pagecache_clear_dirty(struct page *pg);	/* nothing left to write */
 /* Write back dirty pages: 0 or the first error. */
 int pagecache_sync_mapping(struct address_space *m);
 int pagecache_sync_all(void);
-/* mm/flusher.c: the kernel thread that calls pagecache_sync_all() every
- * period (5 s from boot; not started in the test kernel). */
-int flusher_start(uint64_t period_ns);
-void flusher_stop(void);
-extern volatile unsigned long flusher_passes;
 /* Drop pages with index >= from (dirty ones are discarded). */
 void pagecache_truncate(struct address_space *m, uint32_t from);
 /* Evict up to want clean unused pages, oldest first; returns how many. */

@@ -1,5 +1,4 @@
-# The scheduler, kernel threads, sleep timers, and the page-cache flusher
-# (a kernel thread, so it lives with them).
+# The scheduler, kernel threads and sleep timers.
 KERNEL_SRCS += kernel/sched/sched.c kernel/sched/kthread.c \
-	kernel/sched/sleep.c kernel/sched/switch.asm mm/flusher.c
+	kernel/sched/sleep.c kernel/sched/switch.asm
 KTEST_SRCS += tests/kernel/test_sched.c

@@ -5,6 +5,7 @@
  * them run (by sleeping, yielding or being preempted) and join them.
  */
 #include "kernel/clock.h"
+#include "fs/vfs.h"
 #include "kernel/ktest.h"
 #include "kernel/sched/task.h"
 #include "kernel/timer.h"

@@ -1,14 +1,18 @@
 /*
- * flusher.c: the page-cache flusher, a kernel thread that writes dirty
- * pages back every FLUSH_PERIOD_NS (pagecache_sync_all).
+ * flusher.c: the flusher, a kernel thread that writes everything dirty
+ * back every FLUSH_PERIOD_NS: every mounted filesystem (vfs_sync: file
+ * data, inodes, metadata), then what else the page cache holds dirty
+ * (block devices written through /dev), under the VFS lock so that no
+ * half-done filesystem update is written.
  *
  * It starts at INIT_LATE, except in the test kernel, whose tests count
  * disk writes and start their own flusher.  At shutdown it is stopped
  * first (SHUTDOWN_TASKS, before the filesystems' own sync).
  *
- * Interface (mm/pagecache.h): flusher_start(period_ns), flusher_stop(),
+ * Interface (fs/vfs.h): flusher_start(period_ns), flusher_stop(),
  * flusher_passes.
  */
+#include "fs/internal.h"
 #include "mm/pagecache.h"
 #include "kernel/clock.h"
 #include "kernel/errno.h"
@@ -28,6 +32,18 @@ static volatile bool flusher_stopping;
 static struct wait_queue flusher_wq = WAIT_QUEUE_INIT(flusher_wq);
 static uint64_t flusher_period;
 
+static int flusher_pass(void)
+{
+	int err;
+
+	vfs_lock();
+	err = vfs_sync();
+	if (!err)
+		err = pagecache_sync_all();
+	vfs_unlock();
+	return err;
+}
+
 static int flusher_main(void *arg)
 {
 	while (!flusher_stopping) {
@@ -35,7 +51,7 @@ static int flusher_main(void *arg)
 				   flusher_period);
 		if (flusher_stopping)
 			break;
-		if (pagecache_sync_all())
+		if (flusher_pass())
 			pr_warn("flusher: write-back failed\n");
 		flusher_passes++;
 	}

@@ -1,0 +1,17 @@
+/*
+ * lock.c: the VFS lock (see internal.h).
+ */
+#include "fs/internal.h"
+#include "kernel/mutex.h"
+
+static struct mutex vfs_mutex = MUTEX_INIT(vfs_mutex);
+
+void vfs_lock(void)
+{
+	mutex_lock(&vfs_mutex);
+}
+
+void vfs_unlock(void)
+{
+	mutex_unlock(&vfs_mutex);
+}

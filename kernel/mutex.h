@@ -1,0 +1,34 @@
+/*
+ * mutex.h: sleeping locks.
+ *
+ * A mutex is held by one task at a time; others sleep on its wait queue
+ * until it is released.  It may be held across sleeps (disk I/O).  This
+ * one is recursive: the owner may take it again, and it is released when
+ * the last mutex_unlock matches the first mutex_lock, so that layered code
+ * (the VFS calling itself) can take it at every entry point.  Before the
+ * scheduler runs, and in contexts that cannot sleep, there is one thread
+ * and taking it only counts.
+ *
+ *	static struct mutex m = MUTEX_INIT(m);
+ *	mutex_lock(&m); ... mutex_unlock(&m);
+ */
+#ifndef KERNEL_MUTEX_H
+#define KERNEL_MUTEX_H
+
+#include "kernel/wait.h"
+
+struct task;
+
+struct mutex {
+	struct task *volatile owner;
+	unsigned int depth;
+	struct wait_queue wq;
+};
+
+#define MUTEX_INIT(name)	{ NULL, 0, WAIT_QUEUE_INIT((name).wq) }
+
+void mutex_lock(struct mutex *m);
+void mutex_unlock(struct mutex *m);
+bool mutex_held(const struct mutex *m);	/* by the current task */
+
+#endif
