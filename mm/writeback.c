@@ -1,0 +1,164 @@
+/*
+ * writeback.c: writing dirty pages back and dropping pages of a mapping,
+ * the page cache's half that deals with the backing store going the other
+ * way (see pagecache.h for the interface: pagecache_sync_mapping,
+ * pagecache_sync_all, pagecache_truncate).
+ */
+#include "mm/pagecache.h"
+#include "mm/pagecache_internal.h"
+#include "kernel/compiler.h"
+
+/*
+ * Write back the first dirty page of m.  Returns 1 when there was none,
+ * else the page's write status.  The page is clean (on the LRU) during the
+ * write, so that a write to it meanwhile dirties it again instead of being
+ * lost; a page whose write failed goes to *failed, dirty again, so that
+ * the caller's loop moves on.  Caller holds pc_lock; it is dropped during
+ * the write.
+ */
+static int pc_write_one(struct address_space *m, struct list_head *failed,
+			uint32_t *flags)
+{
+	struct page *pg;
+	bool orphan = false;
+	int err;
+
+	if (list_empty(&m->dirty))
+		return 1;
+	pg = list_first_entry(&m->dirty, struct page, list);
+	pc_make_clean(pg);
+	pg->flags |= PAGE_FLAG_LOCKED;
+	pg->refcount++;
+	spin_unlock_irqrestore(&pc_lock, *flags);
+	err = m->ops->writepage(m, pg);
+	*flags = spin_lock_irqsave(&pc_lock);
+	pg->flags &= ~PAGE_FLAG_LOCKED;
+	if (!(pg->flags & PAGE_FLAG_CACHE)) {
+		orphan = --pg->refcount == 0;	/* truncated meanwhile */
+	} else {
+		pg->refcount--;
+		if (err && !(pg->flags & PAGE_FLAG_DIRTY)) {
+			pg->flags |= PAGE_FLAG_DIRTY;
+			list_move_tail(&pg->list, failed);
+			pc_stats.dirty++;
+		} else if (!err && !(pg->flags & PAGE_FLAG_DIRTY)) {
+			pg->dirty_sectors = 0;
+		}
+		pc_stats.writes += !err;
+	}
+	if (orphan) {
+		spin_unlock_irqrestore(&pc_lock, *flags);
+		pg->refcount = 1;
+		page_free(pg, 0);
+		*flags = spin_lock_irqsave(&pc_lock);
+	}
+	return err;
+}
+
+int pagecache_sync_mapping(struct address_space *m)
+{
+	struct list_head failed = LIST_HEAD_INIT(failed);
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+	int err = 0, ret;
+
+	while ((ret = pc_write_one(m, &failed, &flags)) != 1)
+		if (ret < 0 && !err)
+			err = ret;
+	if (!list_empty(&failed)) {
+		/* Put the pages that failed back: a later sync retries. */
+		while (!list_empty(&failed))
+			list_move_tail(failed.next, &m->dirty);
+		if (list_empty(&m->dirty_link))
+			list_add_tail(&m->dirty_link, &pc_dirty_mappings);
+		m->error = err;
+	}
+	spin_unlock_irqrestore(&pc_lock, flags);
+	return err;
+}
+
+int pagecache_sync_all(void)
+{
+	struct list_head retry = LIST_HEAD_INIT(retry);
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+	int err = 0;
+
+	while (!list_empty(&pc_dirty_mappings)) {
+		struct address_space *m = list_first_entry(&pc_dirty_mappings,
+					struct address_space, dirty_link);
+		int ret;
+
+		spin_unlock_irqrestore(&pc_lock, flags);
+		ret = pagecache_sync_mapping(m);
+		flags = spin_lock_irqsave(&pc_lock);
+		if (ret < 0) {
+			err = err ? err : ret;
+			list_move_tail(&m->dirty_link, &retry);
+		}
+	}
+	while (!list_empty(&retry))
+		list_move_tail(retry.next, &pc_dirty_mappings);
+	spin_unlock_irqrestore(&pc_lock, flags);
+	return err;
+}
+
+/* Take pg out of the cache; free it unless someone still holds it (their
+ * pagecache_put frees it).  Caller holds pc_lock; returns whether the
+ * caller must page_free it after unlocking. */
+static bool pc_drop(struct page *pg)
+{
+	pc_remove(pg);
+	if (pg->refcount)
+		return false;
+	pg->refcount = 1;
+	return true;
+}
+
+/* Truncate by looking up every index in [from, max_index). */
+static void pc_truncate_by_index(struct address_space *m, uint32_t from)
+{
+	for (uint32_t index = from; index < m->max_index; index++) {
+		uint32_t flags = spin_lock_irqsave(&pc_lock);
+		struct page *pg = pc_lookup(m, index);
+		bool free = pg && pc_drop(pg);
+
+		spin_unlock_irqrestore(&pc_lock, flags);
+		if (free)
+			page_free(pg, 0);
+	}
+}
+
+/* Truncate by walking the whole hash table: cheaper when the index range
+ * is larger than the table (a sparse file of terabytes). */
+static void pc_truncate_by_scan(struct address_space *m, uint32_t from)
+{
+	for (uint32_t b = 0; b < ARRAY_SIZE(pc_hash); b++) {
+		struct page *pg, *victim;
+
+		do {
+			uint32_t flags = spin_lock_irqsave(&pc_lock);
+			bool free = false;
+
+			victim = NULL;
+			for (pg = pc_hash[b]; pg && !victim; pg = pg->hash_next)
+				if (pg->mapping == m && pg->index >= from)
+					victim = pg;
+			if (victim)
+				free = pc_drop(victim);
+			spin_unlock_irqrestore(&pc_lock, flags);
+			if (free)
+				page_free(victim, 0);
+		} while (victim);
+	}
+}
+
+void pagecache_truncate(struct address_space *m, uint32_t from)
+{
+	if (from >= m->max_index)
+		return;
+	if (m->max_index - from > ARRAY_SIZE(pc_hash))
+		pc_truncate_by_scan(m, from);
+	else
+		pc_truncate_by_index(m, from);
+	m->max_index = from;
+}
+
