@@ -266,13 +266,9 @@ int vfs_truncate(const char *path, uint64_t size)
 	return err;
 }
 
-int vfs_stat(const char *path, bool follow, struct kstat *st)
+/* Fill *st from inode. */
+void vfs_inode_stat(const struct inode *inode, struct kstat *st)
 {
-	struct inode *inode;
-	int err = vfs_lookup(path, follow ? LOOKUP_FOLLOW : 0, &inode);
-
-	if (err)
-		return err;
 	*st = (struct kstat){
 		.dev = inode->sb->dev_id, .ino = inode->ino,
 		.mode = inode->mode, .nlink = inode->nlink,
@@ -287,8 +283,27 @@ int vfs_stat(const char *path, bool follow, struct kstat *st)
 		.ctime_sec = inode->ctime.tv_sec,
 		.ctime_nsec = (uint32_t)inode->ctime.tv_nsec,
 	};
+}
+
+int vfs_stat(const char *path, bool follow, struct kstat *st)
+{
+	struct inode *inode;
+	int err = vfs_lookup(path, follow ? LOOKUP_FOLLOW : 0, &inode);
+
+	if (err)
+		return err;
+	vfs_inode_stat(inode, st);
 	iput(inode);
 	return 0;
+}
+
+/* Truncate or extend the open regular file f: 0, -EINVAL (not a regular
+ * file or not open for writing), -EFBIG, -EIO... */
+int vfs_ftruncate(struct file *f, uint64_t size)
+{
+	if (!S_ISREG(f->inode->mode) || (f->flags & O_ACCMODE) == O_RDONLY)
+		return -EINVAL;
+	return do_truncate(f->inode, size);
 }
 
 int vfs_sync(void)
