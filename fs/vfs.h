@@ -294,6 +294,8 @@ ssize_t vfs_write(struct file *f, const void *buf, size_t len);
 int64_t vfs_lseek(struct file *f, int64_t off, int whence);
 int vfs_readdir(struct file *f, dir_emit_t emit, void *ctx);
 int vfs_fsync(struct file *f);
+/* fs/pipe.c: a new pipe, files[0] to read, files[1] to write. */
+int vfs_pipe(struct file *files[2], unsigned int flags);
 
 int vfs_mkdir(const char *path, uint16_t mode);
 int vfs_mknod(const char *path, uint16_t mode, uint32_t rdev);

@@ -1,7 +1,7 @@
 /*
  * sys_fs.c: file descriptor system calls: read, write, readv, writev,
  * pread64, pwrite64, lseek, _llseek, open, openat, creat, close, dup,
- * dup2, dup3, fcntl, fcntl64, ioctl, ftruncate, ftruncate64.
+ * dup2, dup3, fcntl, fcntl64, ioctl, ftruncate, ftruncate64, pipe, pipe2.
  *
  * File ops take kernel buffers, so data goes through a bounce buffer of
  * IO_CHUNK bytes, copied from or to user memory with the uaccess
@@ -401,3 +401,38 @@ static long sys_ftruncate(int fd, uint32_t len)
 	return sys_ftruncate64(fd, len, 0);
 }
 SYSCALL(NR_ftruncate, sys_ftruncate);
+
+static long sys_pipe2(int *ufds, uint32_t flags)
+{
+	struct file *files[2];
+	int fds[2];
+	long err;
+
+	if (flags & ~(O_CLOEXEC | O_NONBLOCK))
+		return -EINVAL;
+	err = vfs_pipe(files, flags & O_NONBLOCK);
+	if (err)
+		return err;
+	fds[0] = fd_install(files[0], flags & O_CLOEXEC);
+	fds[1] = fds[0] < 0 ? -EMFILE : fd_install(files[1], flags & O_CLOEXEC);
+	if (fds[0] < 0 || fds[1] < 0) {
+		if (fds[0] >= 0)
+			fd_close(fds[0]);
+		else
+			vfs_close(files[1]);
+		return -EMFILE;
+	}
+	if (copy_to_user(ufds, fds, sizeof(fds))) {
+		fd_close(fds[0]);
+		fd_close(fds[1]);
+		return -EFAULT;
+	}
+	return 0;
+}
+SYSCALL(NR_pipe2, sys_pipe2);
+
+static long sys_pipe(int *ufds)
+{
+	return sys_pipe2(ufds, 0);
+}
+SYSCALL(NR_pipe, sys_pipe);

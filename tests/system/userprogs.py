@@ -20,8 +20,8 @@ from machine import Machine
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PROGRAMS = os.path.join(ROOT, "tests", "user", "programs.txt")
 UTEST_TIMEOUT = 300
-# Program names whose runs maestro cannot pass yet: errno needs pipe().
-PENDING = {"errno"}
+# Program names whose runs maestro cannot pass yet.
+PENDING = set()
 
 _cache = {}
 
