@@ -7,8 +7,8 @@
  * the other both ways (namei.c).  The first filesystem mounted on "/"
  * becomes the root of lookup.  One mount per superblock: no bind mounts.
  *
- * The root and current directory of lookup are one pair for the whole
- * kernel until processes have their own (vfs_root, vfs_cwd are the hooks).
+ * The root and current directory of lookup are the current process's
+ * (kernel/proc); kernel threads share the kernel's pair kept here.
  *
  * At shutdown (a SHUTDOWN_HOOK) everything is synced and every filesystem
  * not in use is unmounted, the root last, so that ext2 is left clean.
@@ -21,6 +21,7 @@
 #include "kernel/errno.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
+#include "kernel/proc/proc.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -29,12 +30,16 @@ static struct inode *cwd_dir;		/* start of relative paths */
 
 struct inode *vfs_root(void)
 {
-	return root_dir;
+	struct proc *p = proc_current();
+
+	return p && p->root ? p->root : root_dir;
 }
 
 struct inode *vfs_cwd(void)
 {
-	return cwd_dir;
+	struct proc *p = proc_current();
+
+	return p && p->cwd ? p->cwd : cwd_dir;
 }
 
 struct inode *vfs_set_root(struct inode *dir)

@@ -346,13 +346,9 @@ int vfs_truncate(const char *path, uint64_t size)
 	return ret;
 }
 
-static int vfs_stat_locked(const char *path, bool follow, struct kstat *st)
+/* Fill *st from inode. */
+void vfs_inode_stat(const struct inode *inode, struct kstat *st)
 {
-	struct inode *inode;
-	int err = vfs_lookup(path, follow ? LOOKUP_FOLLOW : 0, &inode);
-
-	if (err)
-		return err;
 	*st = (struct kstat){
 		.dev = inode->sb->dev_id, .ino = inode->ino,
 		.mode = inode->mode, .nlink = inode->nlink,
@@ -367,6 +363,16 @@ static int vfs_stat_locked(const char *path, bool follow, struct kstat *st)
 		.ctime_sec = inode->ctime.tv_sec,
 		.ctime_nsec = (uint32_t)inode->ctime.tv_nsec,
 	};
+}
+
+static int vfs_stat_locked(const char *path, bool follow, struct kstat *st)
+{
+	struct inode *inode;
+	int err = vfs_lookup(path, follow ? LOOKUP_FOLLOW : 0, &inode);
+
+	if (err)
+		return err;
+	vfs_inode_stat(inode, st);
 	iput(inode);
 	return 0;
 }
@@ -379,6 +385,20 @@ int vfs_stat(const char *path, bool follow, struct kstat *st)
 	ret = vfs_stat_locked(path, follow, st);
 	vfs_unlock();
 	return ret;
+}
+
+/* Truncate or extend the open regular file f: 0, -EINVAL (not a regular
+ * file or not open for writing), -EFBIG, -EIO... */
+int vfs_ftruncate(struct file *f, uint64_t size)
+{
+	int err;
+
+	if (!S_ISREG(f->inode->mode) || (f->flags & O_ACCMODE) == O_RDONLY)
+		return -EINVAL;
+	vfs_lock();
+	err = do_truncate(f->inode, size);
+	vfs_unlock();
+	return err;
 }
 
 static int vfs_sync_locked(void)

@@ -271,8 +271,8 @@ struct super_block *vfs_kern_mount(const char *fstype, const char *dev,
 				   unsigned int flags, const char *options);
 int vfs_kern_umount(struct super_block *sb);
 /*
- * The root and the working directory of path lookup.  One pair for the
- * whole kernel for now; processes will carry their own.  vfs_set_root()
+ * The root and the working directory of path lookup: the current
+ * process's when a process is running, else the kernel's pair.  vfs_set_root()
  * makes dir (whose reference it takes) the root and the current
  * directory and returns the previous root (whose reference the caller
  * now owns; NULL if there was none).
@@ -294,6 +294,8 @@ ssize_t vfs_write(struct file *f, const void *buf, size_t len);
 int64_t vfs_lseek(struct file *f, int64_t off, int whence);
 int vfs_readdir(struct file *f, dir_emit_t emit, void *ctx);
 int vfs_fsync(struct file *f);
+/* fs/pipe.c: a new pipe, files[0] to read, files[1] to write. */
+int vfs_pipe(struct file *files[2], unsigned int flags);
 
 int vfs_mkdir(const char *path, uint16_t mode);
 int vfs_mknod(const char *path, uint16_t mode, uint32_t rdev);
@@ -305,6 +307,8 @@ ssize_t vfs_readlink(const char *path, char *buf, size_t len);
 int vfs_rename(const char *old_path, const char *new_path);
 int vfs_truncate(const char *path, uint64_t size);
 int vfs_stat(const char *path, bool follow, struct kstat *st);
+void vfs_inode_stat(const struct inode *inode, struct kstat *st);
+int vfs_ftruncate(struct file *f, uint64_t size);
 int vfs_statfs(const char *path, struct kstatfs *st);
 int vfs_sync(void);			/* every mounted filesystem */
 

@@ -92,3 +92,29 @@ void tss_set_kernel_stack(uint32_t esp0)
 {
 	tss.esp0 = esp0;
 }
+
+void gdt_load_tls(const uint64_t tls[GDT_TLS_COUNT])
+{
+	memcpy(&gdt[GDT_TLS_FIRST], tls, GDT_TLS_COUNT * sizeof(gdt[0]));
+}
+
+/*
+ * As Linux's fill_ldt(): flags bit 0 seg_32bit, bits 1-2 contents, bit 3
+ * read_exec_only, bit 4 limit_in_pages, bit 5 seg_not_present, bit 6
+ * useable.  An entry with base, limit and flags "empty" (read_exec_only
+ * and seg_not_present, everything else 0) clears the slot.
+ */
+uint64_t gdt_tls_desc(uint32_t base, uint32_t limit, uint32_t flags)
+{
+	uint32_t contents = (flags >> 1) & 3, lo, hi;
+
+	if (!base && !limit && (flags & 0x7f) == 0x28)
+		return 0;
+	lo = (base & 0xffff) << 16 | (limit & 0xffff);
+	hi = (base & 0xff000000) | ((base >> 16) & 0xff) | (limit & 0xf0000) |
+	     1 << 8 | ((~flags >> 3) & 1) << 9 | contents << 10 |
+	     ((~flags >> 5) & 1) << 15 | 3 << 13 | 1 << 12 |
+	     (flags & 1) << 22 | ((flags >> 4) & 1) << 23 |
+	     ((flags >> 6) & 1) << 20;
+	return (uint64_t)hi << 32 | lo;
+}

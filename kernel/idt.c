@@ -4,7 +4,8 @@
  * Vectors 0-47 point at the stubs of kernel/isr.asm as ring-0 interrupt
  * gates (interrupts stay off in handlers until they choose otherwise);
  * trap_dispatch() sends exceptions to kernel/trap.c and IRQs to
- * kernel/irq.c.  Other vectors are left not-present, so stray ones raise
+ * kernel/irq.c, and int 0x80 (a gate ring 3 may use) to the system call
+ * dispatcher.  Other vectors are left not-present, so stray ones raise
  * a general protection fault that is reported.
  */
 #include "kernel/interrupt.h"
@@ -24,6 +25,7 @@ _Static_assert(sizeof(struct idt_entry) == 8, "IDT entries are 8 bytes");
 
 static struct idt_entry idt[IDT_VECTORS] __aligned(8);
 extern const uint32_t isr_stub_table[IRQ_BASE + IRQ_COUNT];
+extern char isr_syscall[];
 
 void idt_set_gate(unsigned int vector, uint32_t handler, uint8_t type_attr)
 {
@@ -43,12 +45,16 @@ void idt_init(void)
 
 	for (unsigned int v = 0; v < ARRAY_SIZE(isr_stub_table); v++)
 		idt_set_gate(v, isr_stub_table[v], IDT_INTERRUPT_GATE);
+	idt_set_gate(SYSCALL_VECTOR, (uint32_t)isr_syscall,
+		     IDT_USER_INTERRUPT_GATE);
 	__asm__ __volatile__("lidt %0" : : "m"(ptr));
 }
 
 void trap_dispatch(struct trap_frame *f)
 {
-	if (f->vector < IRQ_BASE) {
+	if (f->vector == SYSCALL_VECTOR) {
+		syscall_dispatch(f);
+	} else if (f->vector < IRQ_BASE) {
 		exception_dispatch(f);
 	} else {
 		sched_irq_enter();

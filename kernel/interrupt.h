@@ -24,6 +24,8 @@
 #define SEL_TSS		0x28
 #define GDT_TLS_FIRST	6
 #define GDT_ENTRIES	9
+#define GDT_TLS_COUNT	3
+#define SYSCALL_VECTOR	0x80
 
 #define IRQ_BASE	32
 #define IRQ_COUNT	16
@@ -47,12 +49,22 @@ static inline bool trap_from_user(const struct trap_frame *f)
 
 void gdt_init(void);
 void tss_set_kernel_stack(uint32_t esp0);
+/* Copy a task's three TLS descriptors into GDT entries 6-8. */
+void gdt_load_tls(const uint64_t tls[3]);
+/* The descriptor Linux's set_thread_area makes of a struct user_desc's
+ * base, limit and flags word (bits as in Linux); 0 for an empty one. */
+uint64_t gdt_tls_desc(uint32_t base, uint32_t limit, uint32_t flags);
 void idt_init(void);
 #define IDT_INTERRUPT_GATE	0x8E	/* present, ring 0, 32-bit interrupt */
 #define IDT_USER_TRAP_GATE	0xEF	/* present, ring 3 may call, trap */
 void idt_set_gate(unsigned int vector, uint32_t handler, uint8_t type_attr);
 void trap_dispatch(struct trap_frame *f);
 void trap_frame_print(const struct trap_frame *f);
+/* kernel/isr.asm: resume on frame f at the top of the kernel stack. */
+__attribute__((noreturn)) void user_mode_enter(struct trap_frame *f);
+#define IDT_USER_INTERRUPT_GATE	0xEE	/* ring 3 may call, interrupts off */
+/* kernel/syscall/syscall.c */
+void syscall_dispatch(struct trap_frame *f);
 
 typedef void (*irq_handler_t)(struct trap_frame *f);
 int irq_register(unsigned int irq, irq_handler_t handler);

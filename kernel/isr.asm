@@ -1,4 +1,5 @@
-; isr.asm: entry stubs for interrupt vectors 0-47.
+; isr.asm: entry stubs for interrupt vectors 0-47 and the system call
+; vector 0x80, and the way into user mode.
 ;
 ; Each stub pushes a zero error code when the CPU does not push one, then
 ; the vector number, and jumps to isr_common, which saves the registers as a
@@ -42,6 +43,12 @@ isr_common:
 	mov ax, SEL_KDATA
 	mov ds, ax
 	mov es, ax
+	; The kernel runs with null fs and gs: a frame saved in the kernel
+	; then never holds a user TLS selector whose GDT slot may change
+	; (another task's, or cleared by exec) before it is restored.
+	xor eax, eax
+	mov fs, ax
+	mov gs, ax
 	cld
 	push esp
 	call trap_dispatch
@@ -55,6 +62,21 @@ trap_return:
 	popa
 	add esp, 8			; vector and error code
 	iret
+
+; int 0x80: the system call gate (kernel/syscall/syscall.c).
+global isr_syscall
+isr_syscall:
+	push dword 0
+	push dword 0x80
+	jmp isr_common
+
+; void user_mode_enter(struct trap_frame *f): continue on f, which lies at
+; the top of the current kernel stack, as if returning from an interrupt
+; (to ring 3 when f says so).
+global user_mode_enter
+user_mode_enter:
+	mov esp, [esp + 4]
+	jmp trap_return
 
 section .rodata
 global isr_stub_table

@@ -6,7 +6,7 @@
  * command line, CPU tables, memory, clocks), starts the scheduler and
  * becomes the idle task.  The first kernel thread runs the initcalls,
  * prints the boot timeline and then either runs the in-kernel tests (the
- * "ktest" switch) or ends.
+ * "ktest" switch) or starts user space (kernel/proc/utest.c) and ends.
  */
 #include "drivers/tty/serial.h"
 #include "drivers/tty/vga.h"
@@ -24,6 +24,7 @@
 #include "kernel/panic.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
+#include "kernel/proc/utest.h"
 #include "kernel/timeline.h"
 #include "lib/string.h"
 #include "mm/mm.h"
@@ -120,6 +121,7 @@ static int kmain_thread(void *arg)
 		qemu_debug_exit(ktest_run_all() ? KTEST_EXIT_FAIL : KTEST_EXIT_PASS);
 	crash_if_asked();
 	shutdown_if_asked();
+	proc_start_init();
 	pr_info("maestro: idle\n");
 	return 0;
 }

@@ -4,7 +4,10 @@
  * A page fault at a user address, from user mode or from a user-copy
  * instruction (one listed in the exception table), goes to vm_fault() of
  * the current address space first; when it maps the page, the access is
- * retried.  An exception at an instruction listed in the exception table is
+ * retried.  Any other exception in user mode (a refused page fault, #UD,
+ * #DE, #GP...) ends the process with the signal Linux would send (as its
+ * default action) and a log line.  An exception at an instruction listed
+ * in the exception table is
  * recovered through its fixup.  Debug and breakpoint traps are logged and
  * execution goes on.  Anything else in the kernel is fatal: the exception,
  * the registers, the symbolized faulting instruction and a backtrace are
@@ -16,6 +19,8 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/cpu.h"
+#include "kernel/proc/proc.h"
+#include "lib/printf.h"
 #include "mm/mm.h"
 #include "mm/vm.h"
 
@@ -93,11 +98,39 @@ static bool user_fault_fixed(struct trap_frame *f)
 	return vm_fault(vm_current, cr2, f->error) == 0;
 }
 
+/* The signal Linux sends for an exception in user mode (0: none). */
+static const uint8_t exception_signals[32] = {
+	[0] = SIGFPE, [4] = SIGSEGV, [5] = SIGSEGV, [6] = SIGILL,
+	[7] = SIGSEGV, [10] = SIGSEGV, [11] = SIGBUS, [12] = SIGBUS,
+	[13] = SIGSEGV, [VEC_PAGE_FAULT] = SIGSEGV, [16] = SIGFPE,
+	[17] = SIGBUS, [19] = SIGFPE,
+};
+
+/* A user-mode exception the process cannot survive ends it (no signal
+ * handlers yet), with a log line; the kernel goes on. */
+static void user_exception(struct trap_frame *f)
+{
+	char why[96];
+	int sig = exception_signals[f->vector];
+
+	if (f->vector == VEC_PAGE_FAULT)
+		snprintf(why, sizeof(why), "page fault at 0x%08x (%s), eip 0x%08x",
+			 read_cr2(), f->error & PF_WRITE ? "write" : "read",
+			 f->eip);
+	else
+		snprintf(why, sizeof(why), "%s at eip 0x%08x",
+			 exception_names[f->vector], f->eip);
+	proc_kill_fault(sig ? sig : SIGKILL, why);
+}
+
 void exception_dispatch(struct trap_frame *f)
 {
-	/* User-mode faults vm_fault refuses become SIGSEGV with processes. */
 	if (f->vector == VEC_PAGE_FAULT && user_fault_fixed(f))
 		return;
+	if (trap_from_user(f) && proc_current() &&
+	    f->vector != VEC_DEBUG && f->vector != VEC_BREAKPOINT &&
+	    f->vector != VEC_NMI)
+		user_exception(f);
 	if (!trap_from_user(f) && extable_fixup(f))
 		return;
 	switch (f->vector) {

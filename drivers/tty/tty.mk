@@ -1,1 +1,1 @@
-KERNEL_SRCS += drivers/tty/serial.c drivers/tty/vga.c
+KERNEL_SRCS += drivers/tty/serial.c drivers/tty/vga.c drivers/tty/console.c

@@ -67,10 +67,11 @@ static __noreturn void kthread_entry(void)
 	kthread_exit(current->fn(current->arg));
 }
 
-/* Lay out the stack as switch_stack() leaves a switched-out task. */
-static void kthread_build_stack(struct task *t)
+/* Lay out the stack as switch_stack() leaves a switched-out task, below
+ * reserve bytes kept free at the top. */
+static void kthread_build_stack(struct task *t, uint32_t reserve)
 {
-	uint32_t *sp = (uint32_t *)t->stack_top;
+	uint32_t *sp = (uint32_t *)(t->stack_top - reserve);
 
 	*--sp = 0;			/* kthread_entry's return address */
 	*--sp = (uint32_t)kthread_entry;
@@ -107,7 +108,8 @@ static struct task *task_alloc(const char *name)
  * the caller's next schedule point).  Returns NULL when out of memory or
  * pids.  The caller must kthread_join() or kthread_detach() it.
  */
-struct task *kthread_create(int (*fn)(void *arg), void *arg, const char *name)
+static struct task *task_create(int (*fn)(void *arg), void *arg,
+			       const char *name, uint32_t reserve)
 {
 	struct task *t = task_alloc(name);
 	uint32_t flags;
@@ -116,7 +118,7 @@ struct task *kthread_create(int (*fn)(void *arg), void *arg, const char *name)
 		return NULL;
 	t->fn = fn;
 	t->arg = arg;
-	kthread_build_stack(t);
+	kthread_build_stack(t, reserve);
 	flags = spin_lock_irqsave(&task_lock);
 	t->pid = pid_alloc();
 	if (t->pid > 0) {
@@ -147,6 +149,18 @@ __noreturn void kthread_exit(int code)
 		task_wake(t->joiner);
 	schedule();
 	panic("zombie task %d ran again", t->pid);
+}
+
+struct task *kthread_create(int (*fn)(void *arg), void *arg, const char *name)
+{
+	return task_create(fn, arg, name, 0);
+}
+
+/* As kthread_create, with room for a user-mode trap frame kept free at
+ * the top of the stack (where the CPU puts it on entry from ring 3). */
+struct task *uthread_create(int (*fn)(void *arg), void *arg, const char *name)
+{
+	return task_create(fn, arg, name, sizeof(struct trap_frame));
 }
 
 /* Free the detached task that ended before the last switch, if any. */

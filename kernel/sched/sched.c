@@ -17,6 +17,7 @@
 #include "kernel/timer.h"
 #include "lib/string.h"
 #include "mm/mm.h"
+#include "mm/vm.h"
 
 struct task *current;
 volatile bool need_resched;
@@ -52,11 +53,6 @@ static struct task *rq_pick(void)
 	return t;
 }
 
-__attribute__((weak)) void mm_switch(struct task *prev, struct task *next)
-{
-	write_cr3(virt_to_phys(kernel_pgdir));
-}
-
 static void check_stack(struct task *t)
 {
 	if (*(uint32_t *)t->stack != TASK_STACK_MAGIC)
@@ -70,7 +66,8 @@ static void context_switch(struct task *prev, struct task *next)
 	current = next;
 	tss_set_kernel_stack(next->stack_top);
 	if (prev->mm != next->mm)
-		mm_switch(prev, next);
+		mm_switch(next->mm);
+	gdt_load_tls(next->tls);
 	switch_stack(&prev->esp, next->esp);
 }
 

@@ -3,8 +3,9 @@
  *
  * A task is a thread of execution with its own kernel stack (TASK_STACK_SIZE
  * bytes from page_alloc).  Kernel threads have mm == NULL and run on
- * kernel_pgdir; user processes (later) point mm at their address space and
- * the context switch calls mm_switch(prev, next) when it changes.
+ * kernel_pgdir; user processes point mm at their address space and the
+ * context switch loads it (mm_switch) when it changes, and loads the
+ * task's TLS descriptors (set_thread_area) into the GDT.
  *
  * Scheduling is round robin over one run queue (a list: O(1) to pick and
  * to queue).  The PIT tick gives each task a slice of SCHED_SLICE_NS and
@@ -22,6 +23,8 @@
  *	current				the running task
  *	schedule(), yield()		give up the CPU
  *	kthread_create(fn, arg, name)	a runnable kernel thread, or NULL
+ *	uthread_create(fn, arg, name)	the same, for a process's task: a
+ *					user trap frame fits above fn's stack
  *	kthread_exit(code)		end the calling thread
  *	kthread_join(t)			wait for t to end, free it, get its code
  *	kthread_detach(t)		t is freed by itself when it ends
@@ -52,6 +55,7 @@ enum task_state {
 };
 
 struct mm;
+struct proc;
 struct wait_queue;
 
 struct task {
@@ -62,6 +66,8 @@ struct task {
 	void *stack;			/* lowest address of the kernel stack */
 	uint32_t stack_top;		/* its end: the TSS esp0 */
 	struct mm *mm;			/* NULL: kernel thread */
+	struct proc *proc;		/* the process it runs, or NULL */
+	uint64_t tls[3];		/* GDT TLS descriptors (set_thread_area) */
 	struct list_head run_link;	/* run queue */
 	struct list_head all_link;	/* every task */
 	struct list_head wait_link;	/* a wait queue's sleepers */
@@ -90,6 +96,7 @@ void task_wake(struct task *t);
 bool sched_can_sleep(void);
 
 struct task *kthread_create(int (*fn)(void *arg), void *arg, const char *name);
+struct task *uthread_create(int (*fn)(void *arg), void *arg, const char *name);
 __noreturn void kthread_exit(int code);
 int kthread_join(struct task *t);
 void kthread_detach(struct task *t);
@@ -114,11 +121,6 @@ static inline void preempt_disable(void)
 }
 
 void preempt_enable(void);
-
-/* Provided by the address-space code: load next's page directory.  Called
- * with interrupts off, only when prev->mm != next->mm.  The default (weak)
- * one loads kernel_pgdir for kernel threads. */
-void mm_switch(struct task *prev, struct task *next);
 
 /* kernel/sched/switch.asm: save callee-saved registers on the current
  * stack, store esp in *save_esp, load new_esp, restore and return. */

@@ -21,6 +21,7 @@ import traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine import Machine, Timeout  # noqa: E402
 import storage  # noqa: E402
+import userprogs  # noqa: E402
 
 BOOT_TIMEOUT = int(os.environ.get("BOOT_TIMEOUT", "180"))
 WORKLOAD_TIMEOUT = 600
@@ -295,6 +296,9 @@ def ext2_corrupt_corpus(opts):
             bad = BAD.search(m.output)
             check(not bad, "%s: %r in the log" % (batch, bad and bad.group(0)))
     return "%d mounted, %d refused, none crashed" % (mounted, refused)
+
+
+userprogs.register(system_test, check, Failure)
 
 
 def main():

@@ -42,3 +42,6 @@ ROOTFS_DEPS += $(USER_PROGS)
 ROOTFS_EXTRA += $(USER_BIN)=test
 
 .PHONY: user test-user-host
+
+# The system tests compare maestro's runs with the host's transcripts.
+test-system: test-user-host

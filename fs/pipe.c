@@ -1,0 +1,178 @@
+/*
+ * pipe.c: anonymous pipes.
+ *
+ * A pipe is a PIPE_SIZE-byte ring buffer shared by two open files, one
+ * read end and one write end, on an unnamed FIFO inode of a private
+ * ramfs instance (so the VFS's usual reference counting frees it).
+ * Readers sleep while the pipe is empty and a writer exists, and get 0
+ * (end of file) once every writer has gone; writers sleep while it is
+ * full, and get -EPIPE once every reader has gone (SIGPIPE comes with
+ * signals).  O_NONBLOCK gives -EAGAIN instead of sleeping.  The ring
+ * changes with preemption off (one CPU; a lock comes with SMP).
+ *
+ * Interface (fs/vfs.h): vfs_pipe.
+ */
+#include "fs/vfs.h"
+#include "kernel/errno.h"
+#include "kernel/sched/task.h"
+#include "kernel/wait.h"
+#include "lib/string.h"
+#include "mm/mm.h"
+
+#define PIPE_SIZE	4096u
+
+struct pipe {
+	struct wait_queue wq;		/* readers and writers wait here */
+	uint8_t buf[PIPE_SIZE];
+	size_t head, count;		/* next byte to read; bytes held */
+	unsigned int readers, writers;
+};
+
+static struct super_block *pipe_sb;
+
+/* Copy up to len bytes out of the ring (preemption off). */
+static size_t pipe_take(struct pipe *p, uint8_t *dst, size_t len)
+{
+	size_t n = 0;
+
+	while (n < len && p->count) {
+		dst[n++] = p->buf[p->head];
+		p->head = (p->head + 1) % PIPE_SIZE;
+		p->count--;
+	}
+	return n;
+}
+
+static size_t pipe_put(struct pipe *p, const uint8_t *src, size_t len)
+{
+	size_t n = 0;
+
+	while (n < len && p->count < PIPE_SIZE) {
+		p->buf[(p->head + p->count) % PIPE_SIZE] = src[n++];
+		p->count++;
+	}
+	return n;
+}
+
+static ssize_t pipe_read(struct file *f, void *buf, size_t len, uint64_t *pos)
+{
+	struct pipe *p = f->private;
+	size_t n;
+
+	if (!len)
+		return 0;
+	if (!p->count && p->writers && (f->flags & O_NONBLOCK))
+		return -EAGAIN;
+	wait_event(&p->wq, p->count || !p->writers);
+	preempt_disable();
+	n = pipe_take(p, buf, len);
+	preempt_enable();
+	wake_up(&p->wq);
+	return (ssize_t)n;
+}
+
+static ssize_t pipe_write(struct file *f, const void *buf, size_t len,
+			  uint64_t *pos)
+{
+	struct pipe *p = f->private;
+	size_t done = 0;
+
+	while (done < len) {
+		if (!p->readers)
+			return done ? (ssize_t)done : -EPIPE;
+		if (p->count == PIPE_SIZE && (f->flags & O_NONBLOCK))
+			return done ? (ssize_t)done : -EAGAIN;
+		wait_event(&p->wq, p->count < PIPE_SIZE || !p->readers);
+		preempt_disable();
+		done += pipe_put(p, (const uint8_t *)buf + done, len - done);
+		preempt_enable();
+		wake_up(&p->wq);
+	}
+	return (ssize_t)done;
+}
+
+static int pipe_release(struct inode *inode, struct file *f)
+{
+	struct pipe *p = f->private;
+
+	preempt_disable();
+	if ((f->flags & O_ACCMODE) == O_RDONLY)
+		p->readers--;
+	else
+		p->writers--;
+	preempt_enable();
+	wake_up(&p->wq);
+	if (!p->readers && !p->writers)
+		kfree(p);
+	return 0;
+}
+
+static const struct file_ops pipe_fops = {
+	.read = pipe_read,
+	.write = pipe_write,
+	.release = pipe_release,
+};
+
+static struct file *pipe_file(struct inode *inode, struct pipe *p,
+			      unsigned int flags)
+{
+	struct file *f = kzalloc(sizeof(*f));
+
+	if (!f)
+		return NULL;
+	f->inode = igrab(inode);
+	f->fops = &pipe_fops;
+	f->flags = flags;
+	f->refcount = 1;
+	f->private = p;
+	return f;
+}
+
+static struct inode *pipe_inode(void)
+{
+	struct inode *inode;
+
+	if (!pipe_sb) {
+		struct super_block *sb = vfs_kern_mount("ramfs", NULL, 0, NULL);
+
+		if (IS_ERR(sb))
+			return NULL;
+		pipe_sb = sb;
+	}
+	inode = new_inode(pipe_sb);
+	if (inode) {
+		inode->mode = S_IFIFO | 0600;
+		inode->nlink = 0;
+		inode->fops = &pipe_fops;
+	}
+	return inode;
+}
+
+/*
+ * A new pipe: files[0] its read end, files[1] its write end, both with
+ * the extra flags (O_NONBLOCK).  Returns 0 or -ENOMEM / -ENFILE.
+ */
+int vfs_pipe(struct file *files[2], unsigned int flags)
+{
+	struct pipe *p = kzalloc(sizeof(*p));
+	struct inode *inode = p ? pipe_inode() : NULL;
+
+	if (!inode) {
+		kfree(p);
+		return -ENFILE;
+	}
+	wait_queue_init(&p->wq);
+	p->readers = p->writers = 1;
+	files[0] = pipe_file(inode, p, O_RDONLY | flags);
+	files[1] = pipe_file(inode, p, O_WRONLY | flags);
+	iput(inode);			/* the files hold it now */
+	if (files[0] && files[1])
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		if (files[i])
+			iput(files[i]->inode);
+		kfree(files[i]);
+	}
+	kfree(p);
+	return -ENOMEM;
+}

@@ -1,0 +1,317 @@
+/*
+ * exec.c: loading a program into the current process (execve's core).
+ *
+ * The file's first page decides: a "#!" line restarts with the
+ * interpreter (Linux's argv rewrite, at most EXEC_MAX_DEPTH levels); an
+ * ELF32 executable is checked by elf_parse and loaded into a fresh
+ * address space: each PT_LOAD becomes anonymous memory (vm_mmap
+ * MAP_FIXED) into which the file's bytes are copied with vfs_read and
+ * copy_to_user (file-backed mappings come later); the rest of each
+ * segment stays zero (the bss).  Then the break starts after the image
+ * and the initial stack is built by elf_stack_build.  Segments are mapped
+ * writable while they are filled and get their own protections after.
+ *
+ * The new address space is loaded while it is filled; on any failure the
+ * old one comes back and the caller gets the error.  Only when everything
+ * is in place is the old one destroyed: close-on-exec descriptors are
+ * closed, the TLS slots cleared and the trap frame set to the new entry.
+ * A program that wants a dynamic loader (PT_INTERP) is refused with
+ * -ENOEXEC and a log line.
+ *
+ * Interface (proc.h): proc_exec.
+ */
+#include "kernel/proc/proc.h"
+#include "elf/elf.h"
+#include "fs/vfs.h"
+#include "kernel/compiler.h"
+#include "kernel/cpu.h"
+#include "kernel/errno.h"
+#include "kernel/interrupt.h"
+#include "kernel/printk.h"
+#include "kernel/random.h"
+#include "kernel/sched/task.h"
+#include "lib/string.h"
+#include "mm/mm.h"
+#include "mm/uaccess.h"
+#include "mm/vm.h"
+
+#define EXEC_MAX_DEPTH	4		/* #! levels, as Linux */
+#define EXEC_MAX_ARGS	1024
+#define EXEC_STACK_MIN	(128u * 1024)	/* first stack VMA */
+
+struct exec_ctx {
+	struct file *file;
+	uint8_t *page;			/* the file's first page, then scratch */
+	ssize_t len;
+	struct elf_image img;
+	struct mm *mm, *old_mm;
+	const char *execfn;		/* the path given to exec */
+	const char *argv[EXEC_MAX_ARGS + 3];
+	unsigned int argc;
+	const char *const *envp;
+	struct elf_script script[EXEC_MAX_DEPTH];
+};
+
+static int exec_open(struct exec_ctx *x, const char *path)
+{
+	struct file *f = vfs_open(path, O_RDONLY, 0);
+	int err;
+
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	err = S_ISREG(f->inode->mode) ? inode_permission(f->inode, MAY_EXEC)
+				      : -EACCES;
+	if (!err && !(f->inode->mode & 0111))
+		err = -EACCES;
+	if (!err)
+		x->len = vfs_read(f, x->page, PAGE_SIZE);
+	if (!err && x->len < 0)
+		err = (int)x->len;
+	if (err) {
+		vfs_close(f);
+		return err;
+	}
+	if (x->file)
+		vfs_close(x->file);
+	x->file = f;
+	return 0;
+}
+
+/* "#!interp [arg]": argv becomes interp [arg] path argv[1...]. */
+static int exec_script(struct exec_ctx *x, struct elf_script *s,
+		       const char **path)
+{
+	unsigned int extra;
+	int err = elf_script_parse(x->page, (size_t)x->len, s);
+
+	if (err)
+		return err;
+	extra = s->arg ? 2 : 1;
+	if (x->argc + extra > EXEC_MAX_ARGS + 2)
+		return -E2BIG;
+	if (x->argc == 0)
+		x->argc = 1;		/* the path replaces argv[0] anyway */
+	memmove(&x->argv[extra + 1], &x->argv[1],
+		(x->argc - 1) * sizeof(x->argv[0]));
+	x->argv[0] = s->interp;
+	if (s->arg)
+		x->argv[1] = s->arg;
+	x->argv[extra] = *path;
+	x->argc += extra;
+	*path = s->interp;
+	return 0;
+}
+
+/* Open path, following #! lines, and parse the ELF it ends at. */
+static int exec_find(struct exec_ctx *x, const char *path)
+{
+	int err;
+
+	for (int depth = 0;; depth++) {
+		err = exec_open(x, path);
+		if (err)
+			return err;
+		if (!elf_is_script(x->page, (size_t)x->len))
+			break;
+		if (depth == EXEC_MAX_DEPTH)
+			return -ELOOP;
+		err = exec_script(x, &x->script[depth], &path);
+		if (err)
+			return err;
+	}
+	err = elf_parse(x->page, (size_t)x->len, &x->img);
+	if (!err && x->img.has_interp) {
+		pr_notice("exec: %s needs a dynamic loader (PT_INTERP), which maestro does not have yet\n",
+			  path);
+		err = -ENOEXEC;
+	}
+	return err;
+}
+
+/* Copy len bytes of the file at off to user address va. */
+static int exec_copy(struct exec_ctx *x, uint32_t off, uint32_t va,
+		     uint32_t len)
+{
+	while (len) {
+		uint32_t n = len < PAGE_SIZE ? len : PAGE_SIZE;
+		ssize_t got;
+
+		if (vfs_lseek(x->file, off, SEEK_SET) < 0)
+			return -EIO;
+		got = vfs_read(x->file, x->page, n);
+		if (got != (ssize_t)n)
+			return got < 0 ? (int)got : -ENOEXEC;
+		if (copy_to_user((void *)va, x->page, n))
+			return -EFAULT;
+		off += n;
+		va += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* Map and fill every PT_LOAD, then give each its protection (a page two
+ * segments share gets both). */
+static int exec_load_segments(struct exec_ctx *x)
+{
+	const struct elf_segment *s = x->img.load;
+	uintptr_t mapped = 0, start, end;
+	int err = 0;
+
+	for (unsigned int i = 0; i < x->img.nload && !err; i++) {
+		start = ALIGN_DOWN(s[i].vaddr, PAGE_SIZE);
+		end = ALIGN_UP(s[i].vaddr + s[i].memsz, PAGE_SIZE);
+		if (start < mapped)
+			start = mapped;
+		if (start < end)
+			err = vm_mmap(x->mm, &start, end - start,
+				      PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED);
+		if (end > mapped)
+			mapped = end;
+		if (!err)
+			err = exec_copy(x, s[i].offset, s[i].vaddr, s[i].filesz);
+	}
+	for (unsigned int i = 0; i < x->img.nload && !err; i++) {
+		start = ALIGN_DOWN(s[i].vaddr, PAGE_SIZE);
+		end = ALIGN_UP(s[i].vaddr + s[i].memsz, PAGE_SIZE);
+		err = vm_mprotect(x->mm, start, end - start, s[i].prot);
+		if (!err && i && start < ALIGN_UP(s[i - 1].vaddr +
+						   s[i - 1].memsz, PAGE_SIZE))
+			err = vm_mprotect(x->mm, start, PAGE_SIZE,
+					  s[i].prot | s[i - 1].prot);
+	}
+	return err;
+}
+
+static uint32_t cpu_hwcap(void)
+{
+	uint32_t a = 1, b, c, d;
+
+	__asm__ __volatile__("cpuid" : "+a"(a), "=b"(b), "=c"(c), "=d"(d));
+	return d;
+}
+
+/* Build argv, envp and auxv on a new stack: *sp gets the initial esp. */
+static int exec_stack(struct exec_ctx *x, uint32_t *sp)
+{
+	struct proc *p = current->proc;
+	uint8_t random[ELF_RANDOM_BYTES];
+	struct elf_stack_args a = {
+		.argv = x->argv, .argc = x->argc, .envp = x->envp,
+		.execfn = x->execfn, .img = &x->img,
+		.uid = p->uid, .euid = p->euid, .gid = p->gid, .egid = p->egid,
+		.hwcap = cpu_hwcap(), .random = random, .platform = "i686",
+	};
+	size_t size = PAGE_SIZE + strlen(x->execfn) + 1;
+	struct elf_stack out;
+	void *buf;
+	int err;
+
+	while (x->envp[a.envc])
+		a.envc++;
+	for (unsigned int i = 0; i < x->argc; i++)
+		size += strlen(x->argv[i]) + 1 + 4;
+	for (unsigned int i = 0; i < a.envc; i++)
+		size += strlen(x->envp[i]) + 1 + 4;
+	if (size > ELF_ARG_MAX + PAGE_SIZE)
+		return -E2BIG;
+	size = ALIGN_UP(size, PAGE_SIZE);
+	get_random_bytes(random, sizeof(random));	/* stop-gap source */
+	err = vm_stack_setup(x->mm, VM_STACK_TOP, size + EXEC_STACK_MIN);
+	buf = err ? NULL : kzalloc(size);
+	if (!err && !buf)
+		err = -ENOMEM;
+	if (!err)
+		err = elf_stack_build(buf, size, VM_STACK_TOP, &a, &out);
+	if (!err)
+		err = copy_to_user((void *)(VM_STACK_TOP - size), buf, size);
+	kfree(buf);
+	*sp = out.sp;
+	return err;
+}
+
+/* Load the new image into x->mm, which becomes the current one. */
+static int exec_load(struct exec_ctx *x, uint32_t *sp)
+{
+	uint32_t flags;
+	int err;
+
+	x->mm = mm_create();
+	if (!x->mm)
+		return -ENOMEM;
+	flags = irq_save();
+	x->old_mm = current->mm;
+	current->mm = x->mm;
+	mm_switch(x->mm);
+	irq_restore(flags);
+	err = exec_load_segments(x);
+	if (!err) {
+		vm_brk_init(x->mm, x->img.end);
+		err = exec_stack(x, sp);
+	}
+	if (err) {
+		flags = irq_save();
+		current->mm = x->old_mm;
+		mm_switch(x->old_mm);
+		irq_restore(flags);
+		mm_destroy(x->mm);
+	}
+	return err;
+}
+
+/* Past the point of no return: the process runs the new image. */
+static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
+{
+	struct proc *p = current->proc;
+	const char *name = strrchr(x->execfn, '/');
+
+	p->mm = x->mm;
+	mm_destroy(x->old_mm);
+	fd_close_on_exec(p);
+	strlcpy(p->name, name ? name + 1 : x->execfn, sizeof(p->name));
+	strlcpy(current->name, p->name, sizeof(current->name));
+	memset(current->tls, 0, sizeof(current->tls));
+	gdt_load_tls(current->tls);
+	memset(f, 0, sizeof(*f));
+	f->cs = SEL_UCODE;
+	f->ds = f->es = f->user_ss = SEL_UDATA;
+	f->eflags = 0x202;		/* IF */
+	f->eip = x->img.entry;
+	f->user_esp = sp;
+}
+
+/*
+ * Run path with argv and envp (kernel strings, NULL-terminated arrays) in
+ * the current process; on success f returns to the new program's entry.
+ * Returns 0 or -Exxx (ENOENT, EACCES, ENOEXEC, E2BIG, ENOMEM, ELOOP...);
+ * on failure the process is as it was.
+ */
+int proc_exec(struct trap_frame *f, const char *path,
+	      const char *const *argv, const char *const *envp)
+{
+	struct exec_ctx *x = kzalloc(sizeof(*x));
+	uint32_t sp = 0;
+	int err = -ENOMEM;
+
+	if (!x)
+		return -ENOMEM;
+	x->page = kmalloc(PAGE_SIZE);
+	x->execfn = path;
+	x->envp = envp;
+	while (argv[x->argc] && x->argc < EXEC_MAX_ARGS)
+		x->argv[x->argc] = argv[x->argc], x->argc++;
+	if (argv[x->argc])
+		err = -E2BIG;
+	else if (x->page)
+		err = exec_find(x, path);
+	if (!err)
+		err = exec_load(x, &sp);
+	if (!err)
+		exec_commit(x, f, sp);
+	if (x->file)
+		vfs_close(x->file);
+	kfree(x->page);
+	kfree(x);
+	return err;
+}

@@ -1,0 +1,3 @@
+# Processes: struct proc, file descriptors, exec, the boot-time runner.
+KERNEL_SRCS += kernel/proc/proc.c kernel/proc/fd.c kernel/proc/exec.c \
+	kernel/proc/utest.c kernel/random.c

@@ -1,0 +1,438 @@
+/*
+ * sys_fs.c: file descriptor system calls: read, write, readv, writev,
+ * pread64, pwrite64, lseek, _llseek, open, openat, creat, close, dup,
+ * dup2, dup3, fcntl, fcntl64, ioctl, ftruncate, ftruncate64, pipe, pipe2.
+ *
+ * File ops take kernel buffers, so data goes through a bounce buffer of
+ * IO_CHUNK bytes, copied from or to user memory with the uaccess
+ * functions (-EFAULT).  A read stops at the first short chunk.  Every
+ * descriptor is checked (-EBADF); paths are copied with user_path().
+ *
+ * Interface: the SYSCALL registrations; user_path, at_enter, at_leave
+ * (kernel/syscall/fs.h) for the path calls of sys_stat.c.
+ */
+#include "kernel/syscall/fs.h"
+#include "kernel/errno.h"
+#include "kernel/proc/proc.h"
+#include "lib/string.h"
+#include "mm/mm.h"
+#include "mm/uaccess.h"
+
+#define IO_CHUNK	4096u
+#define IOV_MAX		1024
+
+/* Copy a user path into a new PATH_MAX buffer: the buffer or ERR_PTR
+ * (-EFAULT, -ENAMETOOLONG, -ENOENT for "", -ENOMEM). */
+char *user_path(const char *upath)
+{
+	char *path = kmalloc(PATH_MAX);
+	long len;
+
+	if (!path)
+		return ERR_PTR(-ENOMEM);
+	len = strcpy_from_user(path, upath, PATH_MAX);
+	if (len <= 0) {
+		kfree(path);
+		return ERR_PTR(len ? len : -ENOENT);
+	}
+	return path;
+}
+
+/*
+ * Make relative paths of an *at call start at dirfd: the process's cwd
+ * is swapped for the directory until at_leave (one thread per process,
+ * so nothing else sees it).  0, -EBADF or -ENOTDIR.
+ */
+int at_enter(int dirfd, const char *path, struct inode **saved)
+{
+	struct proc *p = proc_current();
+	struct file *f;
+
+	*saved = NULL;
+	if (dirfd == AT_FDCWD || path[0] == '/')
+		return 0;
+	f = fd_get(dirfd);
+	if (!f)
+		return -EBADF;
+	if (!S_ISDIR(f->inode->mode))
+		return -ENOTDIR;
+	*saved = p->cwd;
+	p->cwd = f->inode;
+	return 0;
+}
+
+void at_leave(struct inode *saved)
+{
+	if (saved)
+		proc_current()->cwd = saved;
+}
+
+/* Read up to len bytes into user memory at ubuf, at *pos or the file's
+ * offset (pos NULL). */
+static long do_read(struct file *f, uint8_t *ubuf, size_t len, uint64_t *pos)
+{
+	uint8_t *buf = kmalloc(IO_CHUNK);
+	uint64_t saved = f->pos;
+	size_t done = 0;
+	long err = buf ? 0 : -ENOMEM;
+
+	if (pos)
+		f->pos = *pos;
+	while (!err && done < len) {
+		size_t n = len - done < IO_CHUNK ? len - done : IO_CHUNK;
+		ssize_t got = vfs_read(f, buf, n);
+
+		if (got < 0)
+			err = got;
+		else if (got && copy_to_user(ubuf + done, buf, (size_t)got))
+			err = -EFAULT;
+		if (err || got <= 0)
+			break;
+		done += (size_t)got;
+		if ((size_t)got < n)
+			break;
+	}
+	if (pos)
+		f->pos = saved;
+	kfree(buf);
+	return done ? (long)done : err;
+}
+
+static long do_write(struct file *f, const uint8_t *ubuf, size_t len,
+		     uint64_t *pos)
+{
+	uint8_t *buf = kmalloc(IO_CHUNK);
+	uint64_t saved = f->pos;
+	size_t done = 0;
+	long err = buf ? 0 : -ENOMEM;
+
+	if (pos)
+		f->pos = *pos;
+	while (!err && done < len) {
+		size_t n = len - done < IO_CHUNK ? len - done : IO_CHUNK;
+		ssize_t put;
+
+		if (copy_from_user(buf, ubuf + done, n)) {
+			err = -EFAULT;
+			break;
+		}
+		put = vfs_write(f, buf, n);
+		if (put < 0)
+			err = put;
+		if (put <= 0)
+			break;
+		done += (size_t)put;
+		if ((size_t)put < n)
+			break;
+	}
+	if (pos)
+		f->pos = saved;
+	kfree(buf);
+	return done ? (long)done : err;
+}
+
+static long sys_read(int fd, uint8_t *ubuf, size_t len)
+{
+	struct file *f = fd_get(fd);
+
+	if (!f)
+		return -EBADF;
+	if (len > 0x7ffff000)
+		len = 0x7ffff000;
+	return do_read(f, ubuf, len, NULL);
+}
+SYSCALL(NR_read, sys_read);
+
+static long sys_write(int fd, const uint8_t *ubuf, size_t len)
+{
+	struct file *f = fd_get(fd);
+
+	if (!f)
+		return -EBADF;
+	if (len > 0x7ffff000)
+		len = 0x7ffff000;
+	return do_write(f, ubuf, len, NULL);
+}
+SYSCALL(NR_write, sys_write);
+
+static long sys_pread64(int fd, uint8_t *ubuf, size_t len, uint32_t lo,
+			uint32_t hi)
+{
+	struct file *f = fd_get(fd);
+	uint64_t pos = (uint64_t)hi << 32 | lo;
+
+	if (!f)
+		return -EBADF;
+	if ((int64_t)pos < 0)
+		return -EINVAL;
+	if (!S_ISREG(f->inode->mode) && !S_ISBLK(f->inode->mode))
+		return -ESPIPE;
+	return do_read(f, ubuf, len, &pos);
+}
+SYSCALL(NR_pread64, sys_pread64);
+
+static long sys_pwrite64(int fd, const uint8_t *ubuf, size_t len, uint32_t lo,
+			 uint32_t hi)
+{
+	struct file *f = fd_get(fd);
+	uint64_t pos = (uint64_t)hi << 32 | lo;
+
+	if (!f)
+		return -EBADF;
+	if ((int64_t)pos < 0)
+		return -EINVAL;
+	if (!S_ISREG(f->inode->mode) && !S_ISBLK(f->inode->mode))
+		return -ESPIPE;
+	return do_write(f, ubuf, len, &pos);
+}
+SYSCALL(NR_pwrite64, sys_pwrite64);
+
+struct iovec {
+	uint32_t base;
+	uint32_t len;
+};
+
+/* readv and writev: one iovec at a time, stopping at a short one. */
+static long do_iov(int fd, const struct iovec *uiov, int cnt, bool write)
+{
+	struct file *f = fd_get(fd);
+	long done = 0, n;
+	struct iovec v;
+
+	if (!f)
+		return -EBADF;
+	if (cnt < 0 || cnt > IOV_MAX)
+		return -EINVAL;
+	for (int i = 0; i < cnt; i++) {
+		if (copy_from_user(&v, uiov + i, sizeof(v)))
+			return done ? done : -EFAULT;
+		if (!v.len)
+			continue;
+		n = write ? do_write(f, (const uint8_t *)v.base, v.len, NULL)
+			  : do_read(f, (uint8_t *)v.base, v.len, NULL);
+		if (n < 0)
+			return done ? done : n;
+		done += n;
+		if ((uint32_t)n < v.len)
+			break;
+	}
+	return done;
+}
+
+static long sys_readv(int fd, const struct iovec *uiov, int cnt)
+{
+	return do_iov(fd, uiov, cnt, false);
+}
+SYSCALL(NR_readv, sys_readv);
+
+static long sys_writev(int fd, const struct iovec *uiov, int cnt)
+{
+	return do_iov(fd, uiov, cnt, true);
+}
+SYSCALL(NR_writev, sys_writev);
+
+static long sys_lseek(int fd, int32_t off, int whence)
+{
+	struct file *f = fd_get(fd);
+	int64_t pos;
+
+	if (!f)
+		return -EBADF;
+	pos = vfs_lseek(f, off, whence);
+	if (pos >= 0 && pos > 0x7fffffff)
+		return -EOVERFLOW;
+	return (long)pos;
+}
+SYSCALL(NR_lseek, sys_lseek);
+
+static long sys__llseek(int fd, uint32_t hi, uint32_t lo, int64_t *uresult,
+			int whence)
+{
+	struct file *f = fd_get(fd);
+	int64_t pos;
+
+	if (!f)
+		return -EBADF;
+	pos = vfs_lseek(f, (int64_t)((uint64_t)hi << 32 | lo), whence);
+	if (pos < 0)
+		return (long)pos;
+	return copy_to_user(uresult, &pos, sizeof(pos));
+}
+SYSCALL(NR__llseek, sys__llseek);
+
+static long do_open(int dirfd, const char *upath, uint32_t flags,
+		    uint32_t mode)
+{
+	char *path = user_path(upath);
+	struct inode *saved;
+	struct file *f;
+	long err;
+
+	if (IS_ERR(path))
+		return PTR_ERR(path);
+	err = at_enter(dirfd, path, &saved);
+	if (!err) {
+		f = vfs_open(path, flags, (uint16_t)(mode & 07777 &
+						     ~proc_current()->umask));
+		at_leave(saved);
+		err = IS_ERR(f) ? PTR_ERR(f) : fd_install(f, flags & O_CLOEXEC);
+	}
+	kfree(path);
+	return err;
+}
+
+static long sys_open(const char *upath, uint32_t flags, uint32_t mode)
+{
+	return do_open(AT_FDCWD, upath, flags, mode);
+}
+SYSCALL(NR_open, sys_open);
+
+static long sys_openat(int dirfd, const char *upath, uint32_t flags,
+		       uint32_t mode)
+{
+	return do_open(dirfd, upath, flags, mode);
+}
+SYSCALL(NR_openat, sys_openat);
+
+static long sys_creat(const char *upath, uint32_t mode)
+{
+	return do_open(AT_FDCWD, upath, O_CREAT | O_WRONLY | O_TRUNC, mode);
+}
+SYSCALL(NR_creat, sys_creat);
+
+static long sys_close(int fd)
+{
+	return fd_close(fd);
+}
+SYSCALL(NR_close, sys_close);
+
+static long sys_dup(int fd)
+{
+	return fd_dup(fd, 0, false);
+}
+SYSCALL(NR_dup, sys_dup);
+
+static long sys_dup2(int oldfd, int newfd)
+{
+	return fd_dup2(oldfd, newfd, false);
+}
+SYSCALL(NR_dup2, sys_dup2);
+
+static long sys_dup3(int oldfd, int newfd, uint32_t flags)
+{
+	if (flags & ~O_CLOEXEC)
+		return -EINVAL;
+	if (oldfd == newfd)
+		return fd_get(oldfd) ? -EINVAL : -EBADF;
+	return fd_dup2(oldfd, newfd, flags & O_CLOEXEC);
+}
+SYSCALL(NR_dup3, sys_dup3);
+
+#define F_DUPFD		0
+#define F_GETFD		1
+#define F_SETFD		2
+#define F_GETFL		3
+#define F_SETFL		4
+#define F_GETLK		5
+#define F_SETLK		6
+#define F_SETLKW	7
+#define F_GETLK64	12
+#define F_SETLK64	13
+#define F_SETLKW64	14
+#define F_DUPFD_CLOEXEC	1030
+#define SETFL_MASK	(O_APPEND | O_NONBLOCK)
+
+static long sys_fcntl64(int fd, int cmd, uint32_t arg)
+{
+	struct file *f = fd_get(fd);
+
+	if (!f)
+		return -EBADF;
+	switch (cmd) {
+	case F_DUPFD:
+	case F_DUPFD_CLOEXEC:
+		return fd_dup(fd, (int)arg, cmd == F_DUPFD_CLOEXEC);
+	case F_GETFD:
+		return fd_cloexec(fd, -1);
+	case F_SETFD:
+		return fd_cloexec(fd, arg & FD_CLOEXEC);
+	case F_GETFL:
+		return (long)f->flags;
+	case F_SETFL:
+		f->flags = (f->flags & ~SETFL_MASK) | (arg & SETFL_MASK);
+		return 0;
+	case F_GETLK: case F_SETLK: case F_SETLKW:
+	case F_GETLK64: case F_SETLK64: case F_SETLKW64:
+		return -ENOLCK;		/* no record locks yet */
+	}
+	return -EINVAL;
+}
+SYSCALL(NR_fcntl64, sys_fcntl64);
+SYSCALL(NR_fcntl, sys_fcntl64);
+
+/* arg goes to the driver as it is (a user address for most commands). */
+static long sys_ioctl(int fd, uint32_t cmd, uint32_t arg)
+{
+	struct file *f = fd_get(fd);
+
+	if (!f)
+		return -EBADF;
+	if (!f->fops || !f->fops->ioctl)
+		return -ENOTTY;
+	return f->fops->ioctl(f, cmd, arg);
+}
+SYSCALL(NR_ioctl, sys_ioctl);
+
+static long sys_ftruncate64(int fd, uint32_t lo, uint32_t hi)
+{
+	struct file *f = fd_get(fd);
+	int64_t size = (int64_t)((uint64_t)hi << 32 | lo);
+
+	if (!f)
+		return -EBADF;
+	if (size < 0)
+		return -EINVAL;
+	return vfs_ftruncate(f, (uint64_t)size);
+}
+SYSCALL(NR_ftruncate64, sys_ftruncate64);
+
+static long sys_ftruncate(int fd, uint32_t len)
+{
+	return sys_ftruncate64(fd, len, 0);
+}
+SYSCALL(NR_ftruncate, sys_ftruncate);
+
+static long sys_pipe2(int *ufds, uint32_t flags)
+{
+	struct file *files[2];
+	int fds[2];
+	long err;
+
+	if (flags & ~(O_CLOEXEC | O_NONBLOCK))
+		return -EINVAL;
+	err = vfs_pipe(files, flags & O_NONBLOCK);
+	if (err)
+		return err;
+	fds[0] = fd_install(files[0], flags & O_CLOEXEC);
+	fds[1] = fds[0] < 0 ? -EMFILE : fd_install(files[1], flags & O_CLOEXEC);
+	if (fds[0] < 0 || fds[1] < 0) {
+		if (fds[0] >= 0)
+			fd_close(fds[0]);
+		else
+			vfs_close(files[1]);
+		return -EMFILE;
+	}
+	if (copy_to_user(ufds, fds, sizeof(fds))) {
+		fd_close(fds[0]);
+		fd_close(fds[1]);
+		return -EFAULT;
+	}
+	return 0;
+}
+SYSCALL(NR_pipe2, sys_pipe2);
+
+static long sys_pipe(int *ufds)
+{
+	return sys_pipe2(ufds, 0);
+}
+SYSCALL(NR_pipe, sys_pipe);

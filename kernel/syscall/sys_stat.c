@@ -1,0 +1,309 @@
+/*
+ * sys_stat.c: path system calls: stat64, lstat64, fstat64, fstatat64,
+ * access, faccessat, faccessat2, chdir, getcwd, mkdir, mkdirat, rmdir,
+ * unlink, unlinkat, rename, renameat, getdents64.
+ *
+ * struct stat64 and struct linux_dirent64 have Linux i386's layouts.
+ * getcwd walks from the cwd up to the root through "..", finding each
+ * name in its parent's entries (the VFS keeps no names on inodes).
+ *
+ * Interface: the SYSCALL registrations.
+ */
+#include "kernel/syscall/fs.h"
+#include "kernel/compiler.h"
+#include "kernel/errno.h"
+#include "kernel/proc/proc.h"
+#include "lib/string.h"
+#include "mm/mm.h"
+#include "mm/uaccess.h"
+
+struct stat64 {
+	uint64_t st_dev;
+	uint8_t pad0[4];
+	uint32_t st_ino_lo;
+	uint32_t st_mode;
+	uint32_t st_nlink;
+	uint32_t st_uid;
+	uint32_t st_gid;
+	uint64_t st_rdev;
+	uint8_t pad3[4];
+	int64_t st_size;
+	uint32_t st_blksize;
+	uint64_t st_blocks;
+	uint32_t st_atime, st_atime_nsec;
+	uint32_t st_mtime, st_mtime_nsec;
+	uint32_t st_ctime, st_ctime_nsec;
+	uint64_t st_ino;
+} __packed;
+_Static_assert(sizeof(struct stat64) == 96, "Linux i386 stat64 is 96 bytes");
+
+static long put_stat64(const struct kstat *k, struct stat64 *ust)
+{
+	struct stat64 st = {
+		.st_dev = k->dev, .st_ino_lo = k->ino, .st_mode = k->mode,
+		.st_nlink = k->nlink, .st_uid = k->uid, .st_gid = k->gid,
+		.st_rdev = k->rdev, .st_size = (int64_t)k->size,
+		.st_blksize = k->blksize, .st_blocks = k->blocks,
+		.st_atime = (uint32_t)k->atime_sec, .st_atime_nsec = k->atime_nsec,
+		.st_mtime = (uint32_t)k->mtime_sec, .st_mtime_nsec = k->mtime_nsec,
+		.st_ctime = (uint32_t)k->ctime_sec, .st_ctime_nsec = k->ctime_nsec,
+		.st_ino = k->ino,
+	};
+
+	return copy_to_user(ust, &st, sizeof(st));
+}
+
+static long sys_fstat64(int fd, struct stat64 *ust)
+{
+	struct file *f = fd_get(fd);
+	struct kstat k;
+
+	if (!f)
+		return -EBADF;
+	vfs_inode_stat(f->inode, &k);
+	return put_stat64(&k, ust);
+}
+SYSCALL(NR_fstat64, sys_fstat64);
+
+static long sys_fstatat64(int dirfd, const char *upath, struct stat64 *ust,
+			  uint32_t flags)
+{
+	struct inode *saved;
+	struct kstat k;
+	char *path;
+	long err;
+
+	if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
+		return -EINVAL;
+	path = user_path(upath);
+	if (path == ERR_PTR(-ENOENT) && (flags & AT_EMPTY_PATH))
+		return dirfd == AT_FDCWD ? -ENOENT : sys_fstat64(dirfd, ust);
+	if (IS_ERR(path))
+		return PTR_ERR(path);
+	err = at_enter(dirfd, path, &saved);
+	if (!err) {
+		err = vfs_stat(path, !(flags & AT_SYMLINK_NOFOLLOW), &k);
+		at_leave(saved);
+	}
+	if (!err)
+		err = put_stat64(&k, ust);
+	kfree(path);
+	return err;
+}
+SYSCALL(NR_fstatat64, sys_fstatat64);
+
+static long sys_stat64(const char *upath, struct stat64 *ust)
+{
+	return sys_fstatat64(AT_FDCWD, upath, ust, 0);
+}
+SYSCALL(NR_stat64, sys_stat64);
+
+static long sys_lstat64(const char *upath, struct stat64 *ust)
+{
+	return sys_fstatat64(AT_FDCWD, upath, ust, AT_SYMLINK_NOFOLLOW);
+}
+SYSCALL(NR_lstat64, sys_lstat64);
+
+/* Run op(path) (or op2 for two paths) relative to dirfd. */
+static long path_call(int dirfd, const char *upath, uint32_t arg,
+		      int (*op)(const char *path, uint32_t arg))
+{
+	char *path = user_path(upath);
+	struct inode *saved;
+	long err;
+
+	if (IS_ERR(path))
+		return PTR_ERR(path);
+	err = at_enter(dirfd, path, &saved);
+	if (!err) {
+		err = op(path, arg);
+		at_leave(saved);
+	}
+	kfree(path);
+	return err;
+}
+
+/* access(2)'s mode: F_OK 0, or R_OK 4 | W_OK 2 | X_OK 1 (as MAY_*). */
+static int op_access(const char *path, uint32_t mode)
+{
+	struct inode *inode;
+	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
+
+	if (err)
+		return err;
+	if (mode & MAY_EXEC && !S_ISDIR(inode->mode) && !(inode->mode & 0111))
+		err = -EACCES;
+	else if (mode)
+		err = inode_permission(inode, (int)mode);
+	iput(inode);
+	return err;
+}
+
+static long sys_faccessat2(int dirfd, const char *upath, uint32_t mode,
+			   uint32_t flags)
+{
+	if (mode & ~7u)
+		return -EINVAL;
+	if (flags & ~(AT_EACCESS | AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
+		return -EINVAL;
+	return path_call(dirfd, upath, mode, op_access);
+}
+SYSCALL(NR_faccessat2, sys_faccessat2);
+
+static long sys_faccessat(int dirfd, const char *upath, uint32_t mode)
+{
+	return sys_faccessat2(dirfd, upath, mode, 0);
+}
+SYSCALL(NR_faccessat, sys_faccessat);
+
+static long sys_access(const char *upath, uint32_t mode)
+{
+	return sys_faccessat2(AT_FDCWD, upath, mode, 0);
+}
+SYSCALL(NR_access, sys_access);
+
+static int op_mkdir(const char *path, uint32_t mode)
+{
+	return vfs_mkdir(path, (uint16_t)(mode & 07777 & ~proc_current()->umask));
+}
+
+static long sys_mkdirat(int dirfd, const char *upath, uint32_t mode)
+{
+	return path_call(dirfd, upath, mode, op_mkdir);
+}
+SYSCALL(NR_mkdirat, sys_mkdirat);
+
+static long sys_mkdir(const char *upath, uint32_t mode)
+{
+	return path_call(AT_FDCWD, upath, mode, op_mkdir);
+}
+SYSCALL(NR_mkdir, sys_mkdir);
+
+static int op_unlink(const char *path, uint32_t flags)
+{
+	return flags & AT_REMOVEDIR ? vfs_rmdir(path) : vfs_unlink(path);
+}
+
+static long sys_unlinkat(int dirfd, const char *upath, uint32_t flags)
+{
+	if (flags & ~AT_REMOVEDIR)
+		return -EINVAL;
+	return path_call(dirfd, upath, flags, op_unlink);
+}
+SYSCALL(NR_unlinkat, sys_unlinkat);
+
+static long sys_unlink(const char *upath)
+{
+	return path_call(AT_FDCWD, upath, 0, op_unlink);
+}
+SYSCALL(NR_unlink, sys_unlink);
+
+static long sys_rmdir(const char *upath)
+{
+	return path_call(AT_FDCWD, upath, AT_REMOVEDIR, op_unlink);
+}
+SYSCALL(NR_rmdir, sys_rmdir);
+
+static long sys_renameat(int olddirfd, const char *uold, int newdirfd,
+			 const char *unew)
+{
+	char *oldp = user_path(uold), *newp = IS_ERR(oldp) ? NULL : user_path(unew);
+	long err = IS_ERR(oldp) ? PTR_ERR(oldp) : IS_ERR(newp) ? PTR_ERR(newp) : 0;
+
+	/* Both ends relative to different directories need a VFS call
+	 * taking directories; until then only AT_FDCWD or absolute paths. */
+	if (!err && ((olddirfd != AT_FDCWD && oldp[0] != '/') ||
+		     (newdirfd != AT_FDCWD && newp[0] != '/')))
+		err = -ENOSYS;
+	if (!err)
+		err = vfs_rename(oldp, newp);
+	if (!IS_ERR(oldp))
+		kfree(oldp);
+	if (newp && !IS_ERR(newp))
+		kfree(newp);
+	return err;
+}
+SYSCALL(NR_renameat, sys_renameat);
+
+static long sys_rename(const char *uold, const char *unew)
+{
+	return sys_renameat(AT_FDCWD, uold, AT_FDCWD, unew);
+}
+SYSCALL(NR_rename, sys_rename);
+
+static int op_chdir(const char *path, uint32_t unused)
+{
+	struct proc *p = proc_current();
+	struct inode *inode;
+	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
+
+	if (err)
+		return err;
+	err = S_ISDIR(inode->mode) ? inode_permission(inode, MAY_EXEC)
+				   : -ENOTDIR;
+	if (err) {
+		iput(inode);
+		return err;
+	}
+	iput(p->cwd);
+	p->cwd = inode;
+	return 0;
+}
+
+static long sys_chdir(const char *upath)
+{
+	return path_call(AT_FDCWD, upath, 0, op_chdir);
+}
+SYSCALL(NR_chdir, sys_chdir);
+
+struct dirent_ctx {
+	uint8_t *buf;
+	size_t size, used;
+	uint32_t ino;			/* getcwd: the entry looked for */
+	char *name;			/* getcwd: its name goes here */
+};
+
+/* struct linux_dirent64: d_ino, d_off, d_reclen, d_type, d_name. */
+static bool dirent64_emit(void *arg, const char *name, size_t len,
+			  uint32_t ino, unsigned int dtype)
+{
+	struct dirent_ctx *c = arg;
+	size_t reclen = ALIGN_UP(19 + len + 1, 8);
+	uint8_t *d = c->buf + c->used;
+	uint64_t ino64 = ino, off = 0;
+	uint16_t rl = (uint16_t)reclen;
+
+	if (c->used + reclen > c->size)
+		return false;
+	memset(d, 0, reclen);
+	memcpy(d, &ino64, 8);
+	memcpy(d + 8, &off, 8);
+	memcpy(d + 16, &rl, 2);
+	d[18] = (uint8_t)dtype;
+	memcpy(d + 19, name, len);
+	c->used += reclen;
+	return true;
+}
+
+static long sys_getdents64(int fd, void *ubuf, uint32_t count)
+{
+	struct file *f = fd_get(fd);
+	struct dirent_ctx c = { .size = count < 65536 ? count : 65536 };
+	long err;
+
+	if (!f)
+		return -EBADF;
+	if (!S_ISDIR(f->inode->mode))
+		return -ENOTDIR;
+	c.buf = kmalloc(c.size + 1);
+	if (!c.buf)
+		return -ENOMEM;
+	err = vfs_readdir(f, dirent64_emit, &c);
+	if (!err && !c.used && c.size < 24 + NAME_MAX)
+		err = -EINVAL;
+	if (!err && c.used && copy_to_user(ubuf, c.buf, c.used))
+		err = -EFAULT;
+	kfree(c.buf);
+	return err ? err : (long)c.used;
+}
+SYSCALL(NR_getdents64, sys_getdents64);

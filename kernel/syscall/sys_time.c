@@ -1,0 +1,112 @@
+/*
+ * sys_time.c: clocks and randomness: clock_gettime (32-bit timespec),
+ * clock_gettime64, time, and getrandom (from the stop-gap generator of
+ * kernel/random.h: not cryptographically secure until the entropy pool
+ * exists).
+ *
+ * Interface: the SYSCALL registrations.
+ */
+#include "kernel/syscall/syscall.h"
+#include "kernel/clock.h"
+#include "kernel/errno.h"
+#include "kernel/random.h"
+#include "mm/uaccess.h"
+
+#define CLOCK_REALTIME		0
+#define CLOCK_MONOTONIC		1
+#define CLOCK_PROCESS_CPUTIME_ID 2
+#define CLOCK_THREAD_CPUTIME_ID	3
+#define CLOCK_MONOTONIC_RAW	4
+#define CLOCK_REALTIME_COARSE	5
+#define CLOCK_MONOTONIC_COARSE	6
+#define CLOCK_BOOTTIME		7
+
+struct timespec32 {
+	int32_t tv_sec, tv_nsec;
+};
+
+struct timespec64_user {
+	int64_t tv_sec, tv_nsec;
+};
+
+/* The time of clock id in ns, or -EINVAL.  CPU-time clocks read the
+ * monotonic clock until per-task accounting exists. */
+static int clock_read(int id, uint64_t *ns)
+{
+	switch (id) {
+	case CLOCK_REALTIME:
+	case CLOCK_REALTIME_COARSE:
+		*ns = clock_realtime_ns();
+		return 0;
+	case CLOCK_MONOTONIC:
+	case CLOCK_MONOTONIC_RAW:
+	case CLOCK_MONOTONIC_COARSE:
+	case CLOCK_BOOTTIME:
+	case CLOCK_PROCESS_CPUTIME_ID:
+	case CLOCK_THREAD_CPUTIME_ID:
+		*ns = clock_ns();
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static long sys_clock_gettime(int id, struct timespec32 *uts)
+{
+	uint64_t ns;
+	struct timespec32 ts;
+	int err = clock_read(id, &ns);
+
+	if (err)
+		return err;
+	ts.tv_sec = (int32_t)(ns / 1000000000u);
+	ts.tv_nsec = (int32_t)(ns % 1000000000u);
+	return copy_to_user(uts, &ts, sizeof(ts));
+}
+SYSCALL(NR_clock_gettime, sys_clock_gettime);
+
+static long sys_clock_gettime64(int id, struct timespec64_user *uts)
+{
+	uint64_t ns;
+	struct timespec64_user ts;
+	int err = clock_read(id, &ns);
+
+	if (err)
+		return err;
+	ts.tv_sec = (int64_t)(ns / 1000000000u);
+	ts.tv_nsec = (int64_t)(ns % 1000000000u);
+	return copy_to_user(uts, &ts, sizeof(ts));
+}
+SYSCALL(NR_clock_gettime64, sys_clock_gettime64);
+
+static long sys_time(int32_t *ut)
+{
+	int32_t t = (int32_t)(clock_realtime_ns() / 1000000000u);
+
+	if (ut && put_user(t, ut))
+		return -EFAULT;
+	return t;
+}
+SYSCALL(NR_time, sys_time);
+
+#define GRND_NONBLOCK	1
+#define GRND_RANDOM	2
+#define GRND_INSECURE	4
+
+static long sys_getrandom(uint8_t *ubuf, size_t len, uint32_t flags)
+{
+	uint8_t buf[64];
+
+	if (flags & ~(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE))
+		return -EINVAL;
+	if (len > 0x1ffffff)
+		len = 0x1ffffff;
+	for (size_t done = 0; done < len; done += sizeof(buf)) {
+		size_t n = len - done < sizeof(buf) ? len - done : sizeof(buf);
+
+		get_random_bytes(buf, n);
+		if (copy_to_user(ubuf + done, buf, n))
+			return -EFAULT;
+	}
+	return (long)len;
+}
+SYSCALL(NR_getrandom, sys_getrandom);

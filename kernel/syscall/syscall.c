@@ -1,0 +1,73 @@
+/*
+ * syscall.c: the int 0x80 dispatcher (see syscall.h).
+ *
+ * syscall_table is filled at INIT_CORE from the .syscalls section; a
+ * number registered twice is a bug and is reported.  The gate enters
+ * with interrupts off (the registers are saved by then); the calls run
+ * with them on, preemptible like any kernel code.
+ *
+ * Interface: syscall_dispatch, syscall_user_frame.
+ */
+#include "kernel/syscall/syscall.h"
+#include "kernel/cpu.h"
+#include "kernel/errno.h"
+#include "kernel/init.h"
+#include "kernel/interrupt.h"
+#include "kernel/printk.h"
+#include "kernel/sched/task.h"
+
+extern const struct syscall_entry __syscalls_start[], __syscalls_end[];
+
+static syscall_fn_t syscall_table[SYSCALL_MAX];
+static uint32_t syscall_logged[SYSCALL_MAX / 32 + 1];	/* unknown, seen */
+static bool syscall_big_logged;
+
+static int syscall_table_init(void)
+{
+	unsigned int n = 0;
+
+	for (const struct syscall_entry *e = __syscalls_start;
+	     e < __syscalls_end; e++, n++) {
+		if (e->nr >= SYSCALL_MAX || syscall_table[e->nr])
+			pr_err("syscall: %s: number %u out of range or taken\n",
+			       e->name, e->nr);
+		else
+			syscall_table[e->nr] = e->fn;
+	}
+	pr_info("syscall: %u Linux i386 system calls\n", n);
+	return 0;
+}
+INITCALL(INIT_CORE, syscall_table_init);
+
+static void syscall_log_unknown(uint32_t nr)
+{
+	if (nr >= SYSCALL_MAX) {
+		if (!syscall_big_logged)
+			pr_debug("syscall: unknown number %u (logged once)\n", nr);
+		syscall_big_logged = true;
+		return;
+	}
+	if (!(syscall_logged[nr / 32] & (1u << (nr % 32))))
+		pr_debug("syscall: %u not implemented (logged once)\n", nr);
+	syscall_logged[nr / 32] |= 1u << (nr % 32);
+}
+
+struct trap_frame *syscall_user_frame(void)
+{
+	return (struct trap_frame *)(current->stack_top -
+				     sizeof(struct trap_frame));
+}
+
+void syscall_dispatch(struct trap_frame *f)
+{
+	uint32_t nr = f->eax;
+	syscall_fn_t fn = nr < SYSCALL_MAX ? syscall_table[nr] : NULL;
+
+	cpu_sti();
+	if (!fn) {
+		syscall_log_unknown(nr);
+		f->eax = (uint32_t)-ENOSYS;
+		return;
+	}
+	f->eax = (uint32_t)fn(f->ebx, f->ecx, f->edx, f->esi, f->edi, f->ebp);
+}

@@ -1,0 +1,119 @@
+/*
+ * syscall.h: the Linux i386 system call interface (int 0x80).
+ *
+ * A user program puts the call number in eax and up to six arguments in
+ * ebx, ecx, edx, esi, edi and ebp; the result comes back in eax, -errno
+ * on failure.  Each subsystem registers its own calls where it implements
+ * them:
+ *	static long sys_getpid(void) { ... }
+ *	SYSCALL(NR_getpid, sys_getpid);
+ * which places {number, function, name} in the .syscalls linker section;
+ * the dispatcher (syscall.c) builds its table, indexed by number, from
+ * that section at boot.  An unknown number returns -ENOSYS and is logged
+ * once, at debug level.  The functions take their arguments as the
+ * registers give them (32-bit words) and return long.
+ *
+ * Interface: SYSCALL, syscall_dispatch (kernel/interrupt.h),
+ * syscall_user_frame, and the NR_* numbers below.
+ */
+#ifndef KERNEL_SYSCALL_SYSCALL_H
+#define KERNEL_SYSCALL_SYSCALL_H
+
+#include <stdint.h>
+#include "kernel/compiler.h"
+
+#define SYSCALL_MAX	460	/* numbers 0..SYSCALL_MAX - 1 */
+
+typedef long (*syscall_fn_t)(uint32_t, uint32_t, uint32_t, uint32_t,
+			     uint32_t, uint32_t);
+
+struct syscall_entry {
+	unsigned int nr;
+	syscall_fn_t fn;
+	const char *name;
+};
+
+/* Calls with fewer arguments ignore the others (cdecl lets the caller
+ * pass more); the cast through void (*)(void) says so to the compiler. */
+#define SYSCALL(nr_, fn_)						\
+	static const struct syscall_entry syscall_##fn_##_##nr_	\
+		__section(".syscalls") __used __aligned(4) = {		\
+		.nr = (nr_), .fn = (syscall_fn_t)(void (*)(void))(fn_),	\
+		.name = #fn_,						\
+	}
+
+struct trap_frame;
+/* The current task's user trap frame (the system call's registers). */
+struct trap_frame *syscall_user_frame(void);
+
+/* Linux i386 numbers (arch/x86/entry/syscalls/syscall_32.tbl). */
+#define NR_exit			1
+#define NR_fork			2
+#define NR_read			3
+#define NR_write		4
+#define NR_open			5
+#define NR_close		6
+#define NR_waitpid		7
+#define NR_creat		8
+#define NR_link			9
+#define NR_unlink		10
+#define NR_execve		11
+#define NR_chdir		12
+#define NR_time			13
+#define NR_lseek		19
+#define NR_getpid		20
+#define NR_access		33
+#define NR_rename		38
+#define NR_mkdir		39
+#define NR_rmdir		40
+#define NR_dup			41
+#define NR_pipe			42
+#define NR_brk			45
+#define NR_ioctl		54
+#define NR_fcntl		55
+#define NR_umask		60
+#define NR_dup2			63
+#define NR_getppid		64
+#define NR_munmap		91
+#define NR_ftruncate		93
+#define NR_wait4		114
+#define NR_uname		122
+#define NR_mprotect		125
+#define NR__llseek		140
+#define NR_readv		145
+#define NR_writev		146
+#define NR_rt_sigaction		174
+#define NR_rt_sigprocmask	175
+#define NR_pread64		180
+#define NR_pwrite64		181
+#define NR_getcwd		183
+#define NR_mmap2		192
+#define NR_truncate64		193
+#define NR_ftruncate64		194
+#define NR_stat64		195
+#define NR_lstat64		196
+#define NR_fstat64		197
+#define NR_getuid32		199
+#define NR_getgid32		200
+#define NR_geteuid32		201
+#define NR_getegid32		202
+#define NR_getdents64		220
+#define NR_fcntl64		221
+#define NR_gettid		224
+#define NR_set_thread_area	243
+#define NR_exit_group		252
+#define NR_set_tid_address	258
+#define NR_clock_gettime	265
+#define NR_openat		295
+#define NR_mkdirat		296
+#define NR_fstatat64		300
+#define NR_unlinkat		301
+#define NR_renameat		302
+#define NR_faccessat		307
+#define NR_dup3			330
+#define NR_pipe2		331
+#define NR_getrandom		355
+#define NR_clock_gettime64	403
+#define NR_faccessat2		439
+
+#endif

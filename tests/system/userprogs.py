@@ -1,0 +1,85 @@
+"""userprogs.py: the differential tests of static musl programs.
+
+maestro boots with the "utest" switch: its runner executes every line of
+tests/user/programs.txt as a process and frames each run on the serial
+console between "utest: begin NN-NAME" and "utest: end NN-NAME", the last
+line before the end being "exit N".  One boot serves every test; each run
+is then compared with the host's transcript build/user/expected/NN-NAME.out
+(tests/user/run-host.sh), and any difference fails with a diff.
+
+Runs listed in PENDING are not registered (maestro cannot run them yet);
+the closing notes list them.
+"""
+
+import difflib
+import os
+import re
+
+from machine import Machine
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PROGRAMS = os.path.join(ROOT, "tests", "user", "programs.txt")
+UTEST_TIMEOUT = 300
+# Program names whose runs maestro cannot pass yet.
+PENDING = set()
+
+_cache = {}
+
+
+def runs():
+    """The runs of programs.txt as (NN-NAME, name), numbered as
+    run-host.sh numbers them."""
+    out = []
+    with open(PROGRAMS) as f:
+        for line in f:
+            words = line.split()
+            if not words or words[0].startswith("#"):
+                continue
+            out.append(("%02d-%s" % (len(out) + 1, words[0]), words[0]))
+    return out
+
+
+def transcripts(opts, fail):
+    """Boot once with "utest" and return {NN-NAME: transcript}."""
+    if "runs" in _cache:
+        return _cache["runs"]
+    rootfs = os.path.join(opts.build, "rootfs.ext2")
+    args = ["-kernel", opts.kernel, "-append", "utest",
+            "-initrd", "%s rootfs" % rootfs]
+    with Machine(args) as m:
+        m.expect(r"utest: \d+ runs done", UTEST_TIMEOUT)
+        status = m.wait_exit(30)
+        out = m.output
+    _cache["runs"] = {}
+    for match in re.finditer(r"^utest: begin (\S+)\n(.*?)^utest: end \1\n",
+                         out, re.S | re.M):
+        _cache["runs"][match.group(1)] = match.group(2)
+    _cache["log"] = out
+    if status != 0:
+        fail("QEMU did not power off after the runs (status %r)" % status)
+    return _cache["runs"]
+
+
+def make_test(run, check, failure):
+    def test(opts):
+        def fail(msg):
+            raise failure(msg)
+        got = transcripts(opts, fail).get(run)
+        with open(os.path.join(opts.build, "user", "expected",
+                               run + ".out")) as f:
+            want = f.read()
+        check(got is not None, "no transcript for %s in the serial log" % run)
+        if got != want:
+            diff = difflib.unified_diff(want.splitlines(True),
+                                        got.splitlines(True),
+                                        "host/" + run, "maestro/" + run)
+            raise failure("transcripts differ:\n" + "".join(diff))
+        return got.splitlines()[-1]
+    test.__name__ = "user_" + run.replace("-", "_")
+    return test
+
+
+def register(system_test, check, failure):
+    for run, name in runs():
+        if name not in PENDING:
+            system_test(make_test(run, check, failure))
