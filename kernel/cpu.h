@@ -1,6 +1,6 @@
 /*
  * cpu.h: x86 instructions the kernel needs as inline functions: port I/O,
- * interrupt flag, control registers, TLB, rdtsc, halt.
+ * interrupt flag, control registers, TLB, rdtsc, cpuid, halt.
  */
 #ifndef KERNEL_CPU_H
 #define KERNEL_CPU_H
@@ -90,6 +90,14 @@ DEFINE_CR(2)
 DEFINE_CR(3)
 DEFINE_CR(4)
 #undef DEFINE_CR
+
+static inline void cpuid(uint32_t leaf, uint32_t *a, uint32_t *b, uint32_t *c,
+			 uint32_t *d)
+{
+	__asm__ __volatile__("cpuid"
+			     : "=a"(*a), "=b"(*b), "=c"(*c), "=d"(*d)
+			     : "a"(leaf), "c"(0));
+}
 
 static inline void tlb_flush_page(uintptr_t va)
 {

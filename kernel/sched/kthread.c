@@ -43,6 +43,11 @@ static int pid_alloc(void)
 	return -EAGAIN;
 }
 
+int task_last_pid(void)
+{
+	return READ_ONCE(pid_last);
+}
+
 static void pid_free(int pid)
 {
 	pid_bitmap[pid / 32] &= ~(1u << (pid % 32));

@@ -27,6 +27,7 @@ volatile uint64_t sched_idle_halts;
 volatile uint64_t sched_ticks;
 
 static struct list_head run_queue = LIST_HEAD_INIT(run_queue);
+static unsigned int run_queue_len;
 static struct spinlock sched_lock = SPINLOCK_INIT;
 static struct task idle_task;
 extern char boot_stack_bottom[], boot_stack_top[];
@@ -38,6 +39,7 @@ static void rq_add(struct task *t)
 		return;
 	t->on_rq = true;
 	list_add_tail(&t->run_link, &run_queue);
+	run_queue_len++;
 }
 
 /* The next task to run, off the queue; the idle task when it is empty. */
@@ -50,7 +52,13 @@ static struct task *rq_pick(void)
 	t = list_first_entry(&run_queue, struct task, run_link);
 	list_del(&t->run_link);
 	t->on_rq = false;
+	run_queue_len--;
 	return t;
+}
+
+unsigned int sched_nr_running(void)
+{
+	return READ_ONCE(run_queue_len) + (current != &idle_task);
 }
 
 static void check_stack(struct task *t)

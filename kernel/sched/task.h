@@ -101,6 +101,13 @@ __noreturn void kthread_exit(int code);
 int kthread_join(struct task *t);
 void kthread_detach(struct task *t);
 unsigned int task_count(void);
+/* Tasks running or waiting to run (the idle task not counted). */
+unsigned int sched_nr_running(void);
+/* The pid handed out last. */
+int task_last_pid(void);
+/* kernel/sched/loadavg.c: the 1, 5 and 15 minute load averages, in
+ * hundredths (Linux's exponentially damped averages of sched_nr_running). */
+void sched_loadavg(unsigned long avg[3]);
 
 /* Sleep timers (kernel/sched/sleep.c).  Called with interrupts off. */
 void sched_timer_arm(struct task *t, uint64_t deadline);

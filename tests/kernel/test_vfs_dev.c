@@ -207,6 +207,17 @@ KTEST(vfs_procfs, files_parse)
 	KT_EXPECT(ctx, field(buf, "pagecache_hits") >= 0);
 	KT_EXPECT(ctx, strstr(buf, "\npagecache_evictions ") != NULL);
 
+	KT_EXPECT(ctx, get_file("/proc/version", buf, PAGE_SIZE) > 0);
+	KT_EXPECT(ctx, strstr(buf, "Maestro version ") == buf);
+	KT_EXPECT(ctx, get_file("/proc/cpuinfo", buf, PAGE_SIZE) > 0);
+	KT_EXPECT(ctx, strstr(buf, "processor\t: 0\nvendor_id\t: ") == buf);
+	KT_EXPECT(ctx, strstr(buf, "\nflags\t\t: fpu ") != NULL);
+	KT_EXPECT(ctx, get_file("/proc/loadavg", buf, PAGE_SIZE) > 0);
+	KT_EXPECT(ctx, buf[0] >= '0' && buf[0] <= '9' && buf[1] == '.' &&
+		  strchr(buf, '/') && buf[strlen(buf) - 1] == '\n');
+	KT_EXPECT(ctx, get_file("/proc/filesystems", buf, PAGE_SIZE) > 0);
+	KT_EXPECT(ctx, strstr(buf, "\text2\n") && strstr(buf, "nodev\tproc\n"));
+
 	KT_EXPECT(ctx, get_file("/proc/uptime", buf, PAGE_SIZE) > 0);
 	KT_EXPECT(ctx, buf[0] >= '0' && buf[0] <= '9' && strchr(buf, '.') &&
 		  strchr(buf, ' ') && buf[strlen(buf) - 1] == '\n');
