@@ -17,6 +17,7 @@
 #include "kernel/cpu.h"
 #include "kernel/crash.h"
 #include "kernel/errno.h"
+#include "kernel/fpu.h"
 #include "kernel/init.h"
 #include "kernel/interrupt.h"
 #include "kernel/ktest.h"
@@ -100,6 +101,7 @@ void kmain(uint32_t magic, uint32_t info_phys)
 	clock_init_realtime();
 	cpu_sti();
 	timeline_mark("clocks");
+	fpu_init();
 	sched_init();
 	first = kthread_create(kmain_thread, NULL, "kmain");
 	if (!first)

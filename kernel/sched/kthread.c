@@ -12,6 +12,7 @@
  * (task_lock) while it touches the lists.
  */
 #include "kernel/sched/task.h"
+#include "kernel/fpu.h"
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
 #include "kernel/interrupt.h"
@@ -62,6 +63,7 @@ static void task_free(struct task *t)
 	ntasks--;
 	spin_unlock_irqrestore(&task_lock, flags);
 	page_free(virt_to_page(t->stack), TASK_STACK_ORDER);
+	fpu_free(t);
 	kfree(t);
 }
 
@@ -123,6 +125,13 @@ static struct task *task_create(int (*fn)(void *arg), void *arg,
 		return NULL;
 	t->fn = fn;
 	t->arg = arg;
+	/* A task that will run user code (room kept for its trap frame)
+	 * gets an FPU state of its own before it can run. */
+	if (reserve && fpu_alloc(t) < 0) {
+		page_free(virt_to_page(t->stack), TASK_STACK_ORDER);
+		kfree(t);
+		return NULL;
+	}
 	kthread_build_stack(t, reserve);
 	flags = spin_lock_irqsave(&task_lock);
 	t->pid = pid_alloc();
@@ -133,6 +142,7 @@ static struct task *task_create(int (*fn)(void *arg), void *arg,
 	spin_unlock_irqrestore(&task_lock, flags);
 	if (t->pid < 0) {
 		page_free(virt_to_page(t->stack), TASK_STACK_ORDER);
+		fpu_free(t);
 		kfree(t);
 		return NULL;
 	}

@@ -8,6 +8,7 @@
  * may wake tasks at any time.
  */
 #include "kernel/sched/task.h"
+#include "kernel/fpu.h"
 #include "kernel/clock.h"
 #include "kernel/cpu.h"
 #include "kernel/interrupt.h"
@@ -76,6 +77,7 @@ static void context_switch(struct task *prev, struct task *next)
 	if (prev->mm != next->mm)
 		mm_switch(next->mm);
 	gdt_load_tls(next->tls);
+	fpu_switch(prev, next);
 	switch_stack(&prev->esp, next->esp);
 }
 

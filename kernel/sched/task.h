@@ -68,6 +68,7 @@ struct task {
 	struct mm *mm;			/* NULL: kernel thread */
 	struct proc *proc;		/* the process it runs, or NULL */
 	uint64_t tls[3];		/* GDT TLS descriptors (set_thread_area) */
+	void *fpu;			/* x87/SSE state (kernel/fpu.h), or NULL */
 	struct list_head run_link;	/* run queue */
 	struct list_head all_link;	/* every task */
 	struct list_head wait_link;	/* a wait queue's sleepers */
