@@ -12,9 +12,9 @@
 #include "kernel/errno.h"
 #include "kernel/printk.h"
 
-#define CAL_MS		10
+#define CAL_MS		5
 #define CAL_PIT_COUNT	(PIT_HZ * CAL_MS / 1000)
-#define CAL_TRIES	3
+#define CAL_TRIES	2
 
 static uint64_t tsc_at_boot;
 static uint64_t ns_per_tick_fp32;	/* nanoseconds per tick, 32.32 */

@@ -28,8 +28,8 @@
 #include "mm/mm.h"
 
 #define ATA_PROBE_TIMEOUT_NS	1000000000ull	/* 1 s per wait */
-#define ATA_IDENTIFY_TRIES	4
-#define ATA_IDENTIFY_RETRY_US	10000
+#define ATA_IDENTIFY_TRIES	5	/* waits of 1, 2, 4, 8 ms between */
+#define ATA_IDENTIFY_RETRY_US	1000
 #define PCI_IDE_NATIVE(ch)	(1u << (2 * (ch)))	/* prog-if bits */
 #define PCI_IDE_SWITCHABLE(ch)	(2u << (2 * (ch)))
 #define PCI_IDE_BUSMASTER	0x80
@@ -149,8 +149,11 @@ static void ata_drive_probe(struct ata_channel *ch, unsigned int unit,
 	 * loaded host, right after the channel reset) gets a few more tries. */
 	for (int tries = 1; tries < ATA_IDENTIFY_TRIES &&
 	     (err == -EIO || err == -ETIMEDOUT); tries++) {
-		clock_delay_us(ATA_IDENTIFY_RETRY_US);
+		clock_delay_us(ATA_IDENTIFY_RETRY_US << (tries - 1));
 		err = ata_identify(ch, unit, id);
+		if (!err)
+			pr_debug("ata: %s %s answered on try %d\n", ch->name,
+				 who, tries + 1);
 	}
 	if (err == -EIO)
 		err = -ENODEV;
