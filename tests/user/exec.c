@@ -5,7 +5,9 @@
  * re-executes itself with "fds A B" and checks which descriptors
  * survived); and the failures: ENOENT, EACCES (no x bit), ENOEXEC
  * (garbage), E2BIG (an argument over 128 KiB), EFAULT.  Each exec runs in
- * a child; the parent prints its wait status.
+ * a child; the parent prints its wait status.  With an empty argv, Linux
+ * (since 5.18) hands the program argc 1 and argv[0] "".  argv[0] must be
+ * this program's path (run-host.sh and maestro's runner give /test/exec).
  */
 #include <fcntl.h>
 #include <stdlib.h>
