@@ -6,14 +6,16 @@
  * ramfs instance (so the VFS's usual reference counting frees it).
  * Readers sleep while the pipe is empty and a writer exists, and get 0
  * (end of file) once every writer has gone; writers sleep while it is
- * full, and get -EPIPE once every reader has gone (SIGPIPE comes with
- * signals).  O_NONBLOCK gives -EAGAIN instead of sleeping.  The ring
+ * full, and get -EPIPE and SIGPIPE once every reader has gone.  O_NONBLOCK
+ * gives -EAGAIN instead of sleeping.  A signal ends the sleep with
+ * -ERESTARTSYS (a write keeps what it has written).  The ring
  * changes with preemption off (one CPU; a lock comes with SMP).
  *
  * Interface (fs/vfs.h): vfs_pipe.
  */
 #include "fs/vfs.h"
 #include "kernel/errno.h"
+#include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "kernel/wait.h"
 #include "lib/string.h"
@@ -54,6 +56,16 @@ static size_t pipe_put(struct pipe *p, const uint8_t *src, size_t len)
 	return n;
 }
 
+/* Writing with no reader left: SIGPIPE for the writer, and -EPIPE. */
+static ssize_t pipe_broken(void)
+{
+	struct proc *p = proc_current();
+
+	if (p)
+		signal_send(p, SIGPIPE, NULL);
+	return -EPIPE;
+}
+
 static ssize_t pipe_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 {
 	struct pipe *p = f->private;
@@ -63,7 +75,9 @@ static ssize_t pipe_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 		return 0;
 	if (!p->count && p->writers && (f->flags & O_NONBLOCK))
 		return -EAGAIN;
-	wait_event(&p->wq, p->count || !p->writers);
+	wait_event(&p->wq, p->count || !p->writers || signal_check());
+	if (!p->count && p->writers)
+		return -ERESTARTSYS;
 	preempt_disable();
 	n = pipe_take(p, buf, len);
 	preempt_enable();
@@ -79,10 +93,13 @@ static ssize_t pipe_write(struct file *f, const void *buf, size_t len,
 
 	while (done < len) {
 		if (!p->readers)
-			return done ? (ssize_t)done : -EPIPE;
+			return done ? (ssize_t)done : pipe_broken();
 		if (p->count == PIPE_SIZE && (f->flags & O_NONBLOCK))
 			return done ? (ssize_t)done : -EAGAIN;
-		wait_event(&p->wq, p->count < PIPE_SIZE || !p->readers);
+		wait_event(&p->wq, p->count < PIPE_SIZE || !p->readers ||
+			   signal_check());
+		if (p->count == PIPE_SIZE && p->readers)
+			return done ? (ssize_t)done : -ERESTARTSYS;
 		preempt_disable();
 		done += pipe_put(p, (const uint8_t *)buf + done, len - done);
 		preempt_enable();

@@ -59,6 +59,13 @@
 #define ETIMEDOUT	110
 #define EUCLEAN		117
 
+/* Kernel-internal: a system call interrupted by a signal, to be restarted
+ * or to fail with -EINTR on the way back to user mode (kernel/proc/signal.c),
+ * as Linux.  User space never sees them. */
+#define ERESTARTSYS	512	/* restart if SA_RESTART, else EINTR */
+#define ERESTARTNOINTR	513	/* always restart */
+#define ERESTARTNOHAND	514	/* restart if no handler ran, else EINTR */
+
 #define MAX_ERRNO	4095
 
 /* Error pointers: the top 4095 addresses encode -errno. */

@@ -5,11 +5,13 @@
  * gates (interrupts stay off in handlers until they choose otherwise);
  * trap_dispatch() sends exceptions to kernel/trap.c and IRQs to
  * kernel/irq.c, and int 0x80 (a gate ring 3 may use) to the system call
- * dispatcher.  Other vectors are left not-present, so stray ones raise
- * a general protection fault that is reported.
+ * dispatcher; on the way back to user mode, pending signals are acted
+ * on (signal_deliver).  Other vectors are left not-present, so stray ones
+ * raise a general protection fault that is reported.
  */
 #include "kernel/interrupt.h"
 #include "kernel/compiler.h"
+#include "kernel/proc/signal.h"
 #include "kernel/sched/task.h"
 
 struct idt_entry {
@@ -45,6 +47,10 @@ void idt_init(void)
 
 	for (unsigned int v = 0; v < ARRAY_SIZE(isr_stub_table); v++)
 		idt_set_gate(v, isr_stub_table[v], IDT_INTERRUPT_GATE);
+	/* int3 and into may be used by user mode (SIGTRAP, SIGSEGV), as on
+	 * Linux; other vectors raised by int from ring 3 give #GP. */
+	idt_set_gate(3, isr_stub_table[3], IDT_USER_INTERRUPT_GATE);
+	idt_set_gate(4, isr_stub_table[4], IDT_USER_INTERRUPT_GATE);
 	idt_set_gate(SYSCALL_VECTOR, (uint32_t)isr_syscall,
 		     IDT_USER_INTERRUPT_GATE);
 	__asm__ __volatile__("lidt %0" : : "m"(ptr));
@@ -63,4 +69,7 @@ void trap_dispatch(struct trap_frame *f)
 	}
 	/* May switch to another task; this one resumes here later. */
 	sched_trap_return(trap_from_user(f), f->eflags);
+	/* Signals are acted on when returning to user mode. */
+	if (trap_from_user(f))
+		signal_deliver(f);
 }

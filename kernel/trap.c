@@ -5,8 +5,9 @@
  * instruction (one listed in the exception table), goes to vm_fault() of
  * the current address space first; when it maps the page, the access is
  * retried.  Any other exception in user mode (a refused page fault, #UD,
- * #DE, #GP...) ends the process with the signal Linux would send (as its
- * default action) and a log line.  An exception at an instruction listed
+ * #DE, #GP, int3...) sends the current process the signal Linux would
+ * send, with its si_code and si_addr; it is acted on (handler or default
+ * action) on the way back to user mode.  An exception at an instruction listed
  * in the exception table is
  * recovered through its fixup.  Debug and breakpoint traps are logged and
  * execution goes on.  Anything else in the kernel is fatal: the exception,
@@ -106,31 +107,50 @@ static const uint8_t exception_signals[32] = {
 	[17] = SIGBUS, [19] = SIGFPE,
 };
 
-/* A user-mode exception the process cannot survive ends it (no signal
- * handlers yet), with a log line; the kernel goes on. */
+/* si_code and si_addr of a user-mode exception, as Linux gives them. */
+static int exception_code(const struct trap_frame *f, uint32_t *addr)
+{
+	*addr = f->eip;
+	switch (f->vector) {
+	case VEC_PAGE_FAULT:
+		*addr = read_cr2();
+		if (f->error & PF_PRESENT)
+			return SEGV_ACCERR;
+		return vm_current && vma_find(vm_current, *addr) ?
+			SEGV_ACCERR : SEGV_MAPERR;
+	case 0:
+		return FPE_INTDIV;
+	case 6:
+		return ILL_ILLOPN;
+	}
+	*addr = 0;
+	return SI_KERNEL;
+}
+
+/* A user-mode exception becomes a signal for the current process: its
+ * handler runs, or its default action ends the process, on the way back
+ * to user mode (kernel/proc/signal.c).  Logged at debug level. */
 static void user_exception(struct trap_frame *f)
 {
-	char why[96];
 	int sig = exception_signals[f->vector];
+	uint32_t addr;
+	int code = exception_code(f, &addr);
 
-	if (f->vector == VEC_PAGE_FAULT)
-		snprintf(why, sizeof(why), "page fault at 0x%08x (%s), eip 0x%08x",
-			 read_cr2(), f->error & PF_WRITE ? "write" : "read",
-			 f->eip);
-	else
-		snprintf(why, sizeof(why), "%s at eip 0x%08x",
-			 exception_names[f->vector], f->eip);
-	proc_kill_fault(sig ? sig : SIGKILL, why);
+	if (f->vector == VEC_BREAKPOINT || f->vector == VEC_DEBUG)
+		sig = SIGTRAP;
+	pr_debug("proc: %s at eip 0x%08x (addr 0x%08x): signal %d\n",
+		 exception_names[f->vector], f->eip, addr, sig ? sig : SIGKILL);
+	signal_force_fault(sig ? sig : SIGKILL, code, addr);
 }
 
 void exception_dispatch(struct trap_frame *f)
 {
 	if (f->vector == VEC_PAGE_FAULT && user_fault_fixed(f))
 		return;
-	if (trap_from_user(f) && proc_current() &&
-	    f->vector != VEC_DEBUG && f->vector != VEC_BREAKPOINT &&
-	    f->vector != VEC_NMI)
+	if (trap_from_user(f) && proc_current() && f->vector != VEC_NMI) {
 		user_exception(f);
+		return;
+	}
 	if (!trap_from_user(f) && extable_fixup(f))
 		return;
 	switch (f->vector) {

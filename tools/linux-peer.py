@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""linux-peer.py: Linux in the same QEMU as maestro, for the disk benchmark.
+"""linux-peer.py: Linux in the same QEMU as maestro, for the benchmarks.
 
 maestro's optimisations are measured against the best peer we can run here:
 Debian's i386 Linux kernel, booted in the same QEMU configuration with a
-tiny initramfs whose /init is tests/bench/linux_disk_bench.c.  Subcommands:
+tiny initramfs whose /init is tests/bench/linux_disk_bench.c (the disk
+benchmark) or tests/bench/proc_bench.c (the process benchmarks, which need
+no modules and no disk).  Subcommands:
 
   fetch DIR       idempotently download Debian's linux-image-6.1.0-N-686:i386
                   (the package linux-image-686:i386 depends on) with
@@ -13,16 +15,18 @@ tiny initramfs whose /init is tests/bench/linux_disk_bench.c.  Subcommands:
                   modules.dep) into DIR/modules, with DIR/modules/order
                   listing them in load order.  .ko.xz files are
                   decompressed with python's lzma module.
-  initramfs DIR INIT OUT
+  initramfs DIR INIT OUT [FILE...]
                   write OUT, a newc cpio archive with /init (the static
                   benchmark program), /dev/console, /proc, /sys and
-                  /lib/modules/ (the modules and their order).
-  run DIR CPIO IMG OUT [APPEND...]
+                  /lib/modules/ (the modules and their order), and each
+                  FILE under / by its name (e.g. /proc_true).
+  run [--prefix=P] DIR CPIO IMG OUT [APPEND...]
                   boot vmlinuz with the initramfs and IMG as the primary
-                  IDE master, keep the lines that start with "linux-bench: "
-                  in OUT (prefix removed) and fail unless the benchmark
-                  printed "done".  APPEND is added to the kernel command
-                  line (e.g. libata.force=pio4).
+                  IDE master (no disk when IMG is "-"), keep the lines that
+                  start with "P: " (default P: linux-bench) in OUT (prefix
+                  removed) and fail unless the benchmark printed "done".
+                  APPEND is added to the kernel command line (e.g.
+                  libata.force=pio4).
   table MAESTRO... -- LINUX...
                   print one table: maestro's bench-ata figures (the tables
                   bench-ata printed) beside Linux's (the files that run
@@ -177,7 +181,7 @@ def cpio_entry(ino, name, mode, data=b"", rdev=(0, 0)):
     return head + data + b"\0" * (-len(data) % 4)
 
 
-def initramfs(kdir, init, out):
+def initramfs(kdir, init, out, extra=()):
     entries = [(".", S_IFDIR | 0o755, b""), ("dev", S_IFDIR | 0o755, b""),
                ("proc", S_IFDIR | 0o755, b""), ("sys", S_IFDIR | 0o755, b""),
                ("lib", S_IFDIR | 0o755, b""),
@@ -187,6 +191,9 @@ def initramfs(kdir, init, out):
         entries.append(("lib/modules/" + name, S_IFREG | 0o644,
                         open(os.path.join(moddir, name), "rb").read()))
     entries.append(("init", S_IFREG | 0o755, open(init, "rb").read()))
+    for path in extra:
+        entries.append((os.path.basename(path), S_IFREG | 0o755,
+                        open(path, "rb").read()))
     blob = b"".join(cpio_entry(i + 1, n, m, d) for i, (n, m, d) in enumerate(entries))
     blob += cpio_entry(len(entries) + 1, "dev/console", S_IFCHR | 0o600,
                        rdev=(5, 1))
@@ -199,11 +206,14 @@ def initramfs(kdir, init, out):
 
 # ---------------------------------------------------------------- run
 
-def run(kdir, cpio, img, out, append):
+def run(kdir, cpio, img, out, append, prefix="linux-bench"):
+    marker = prefix + ": "
+    drive = [] if img == "-" else [
+        "-drive", "file=%s,if=ide,index=0,format=raw,%s" % (img, DRIVE_OPTS)]
     cmd = [QEMU] + QEMU_ACCEL + [
         "-m", "128", "-kernel", os.path.join(kdir, "vmlinuz"),
-        "-initrd", cpio, "-append", " ".join(["console=ttyS0 quiet"] + append),
-        "-drive", "file=%s,if=ide,index=0,format=raw,%s" % (img, DRIVE_OPTS),
+        "-initrd", cpio, "-append", " ".join(["console=ttyS0 quiet"] + append)
+        ] + drive + [
         "-display", "none", "-serial", "stdio", "-monitor", "none",
         "-no-reboot"]
     try:
@@ -213,8 +223,8 @@ def run(kdir, cpio, img, out, append):
         sys.stderr.write((e.stdout or b"").decode(errors="replace")[-3000:])
         sys.exit("linux-peer: Linux did not power off within %d s" % TIMEOUT)
     text = proc.stdout.decode(errors="replace").replace("\r", "")
-    lines = [l.split("linux-bench: ", 1)[1] for l in text.splitlines()
-             if "linux-bench: " in l]
+    lines = [l.split(marker, 1)[1] for l in text.splitlines()
+             if marker in l]
     if "done" not in lines:
         sys.stderr.write(text[-3000:] + proc.stderr.decode(errors="replace"))
         sys.exit("linux-peer: the benchmark in Linux did not finish")
@@ -313,8 +323,13 @@ def main(argv):
     cmd, args = argv[1], argv[2:]
     if cmd == "fetch" and len(args) == 1:
         fetch(*args)
-    elif cmd == "initramfs" and len(args) == 3:
-        initramfs(*args)
+    elif cmd == "initramfs" and len(args) >= 3:
+        initramfs(args[0], args[1], args[2], args[3:])
+    elif cmd == "run" and args and args[0].startswith("--prefix="):
+        if len(args) < 5:
+            sys.exit(__doc__)
+        run(args[1], args[2], args[3], args[4], args[5:],
+            prefix=args[0].split("=", 1)[1])
     elif cmd == "run" and len(args) >= 4:
         run(args[0], args[1], args[2], args[3], args[4:])
     elif cmd == "table" and "--" in args[1:-1]:

@@ -14,7 +14,8 @@
  * The new address space is loaded while it is filled; on any failure the
  * old one comes back and the caller gets the error.  Only when everything
  * is in place is the old one destroyed: close-on-exec descriptors are
- * closed, the TLS slots cleared and the trap frame set to the new entry.
+ * closed, handled signals reset to SIG_DFL, the TLS slots cleared and the
+ * trap frame set to the new entry.
  * A program that wants a dynamic loader (PT_INTERP) is refused with
  * -ENOEXEC and a log line.
  *
@@ -269,6 +270,7 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 	p->mm = x->mm;
 	mm_destroy(x->old_mm);
 	fd_close_on_exec(p);
+	signal_exec(p);
 	strlcpy(p->name, name ? name + 1 : x->execfn, sizeof(p->name));
 	strlcpy(current->name, p->name, sizeof(current->name));
 	memset(current->tls, 0, sizeof(current->tls));

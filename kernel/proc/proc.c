@@ -44,7 +44,10 @@ static struct trap_frame *user_frame(void)
 				     sizeof(struct trap_frame));
 }
 
-static struct proc *proc_alloc(void)
+static struct list_head all_procs = LIST_HEAD_INIT(all_procs);
+
+/* A new process with nothing open, linked on the list of processes. */
+struct proc *proc_alloc(void)
 {
 	struct proc *p = kzalloc(sizeof(*p));
 
@@ -52,18 +55,49 @@ static struct proc *proc_alloc(void)
 		return NULL;
 	list_init(&p->children);
 	list_init(&p->sibling);
+	list_init(&p->alarm_link);
 	wait_queue_init(&p->child_exit);
 	wait_queue_init(&p->exited);
-	p->root = igrab(vfs_root());
-	p->cwd = igrab(vfs_cwd());
+	wait_queue_init(&p->stop_wq);
 	p->umask = 022;
+	preempt_disable();
+	list_add_tail(&p->all_link, &all_procs);
+	preempt_enable();
 	return p;
 }
 
-static void proc_free(struct proc *p)
+void proc_free(struct proc *p)
 {
+	preempt_disable();
 	list_del(&p->sibling);
+	list_del(&p->all_link);
+	preempt_enable();
 	kfree(p);
+}
+
+/* The process with that pid (a zombie too), or NULL. */
+struct proc *proc_find(int pid)
+{
+	struct proc *p;
+
+	list_for_each_entry(p, &all_procs, all_link)
+		if (p->pid == pid)
+			return p;
+	return NULL;
+}
+
+/* fn(p, arg) on every process that has not ended; the sum of the calls. */
+int proc_for_each(int (*fn)(struct proc *p, void *arg), void *arg)
+{
+	struct proc *p;
+	int sum = 0;
+
+	preempt_disable();
+	list_for_each_entry(p, &all_procs, all_link)
+		if (!p->zombie)
+			sum += fn(p, arg);
+	preempt_enable();
+	return sum;
 }
 
 static int proc_start(void *arg)
@@ -98,6 +132,8 @@ struct proc *proc_spawn(const char *path, const char *const *argv,
 	if (!p || !a)
 		goto nomem;
 	*a = (struct spawn_args){ path, argv, envp };
+	p->root = igrab(vfs_root());
+	p->cwd = igrab(vfs_cwd());
 	for (int fd = 0; fd < 3; fd++) {
 		p->fds[fd].file = files[fd];
 		files[fd]->refcount++;
@@ -108,7 +144,7 @@ struct proc *proc_spawn(const char *path, const char *const *argv,
 	if (t) {
 		t->proc = p;
 		p->task = t;
-		p->pid = t->pid;
+		p->pid = p->pgid = p->sid = t->pid;
 		kthread_detach(t);
 	}
 	preempt_enable();
@@ -119,8 +155,8 @@ nomem:
 	if (p) {
 		iput(p->root);
 		iput(p->cwd);
+		proc_free(p);
 	}
-	kfree(p);
 	kfree(a);
 	return ERR_PTR(-ENOMEM);
 }
@@ -149,7 +185,8 @@ static void proc_release_mm(struct proc *p)
 	mm_destroy(mm);
 }
 
-/* Children lose their parent; zombies among them are freed now. */
+/* Children lose their parent (nobody adopts them: getppid gives 0);
+ * zombies among them are freed now, the others will free themselves. */
 static void proc_orphan_children(struct proc *p)
 {
 	struct proc *c, *tmp;
@@ -160,8 +197,44 @@ static void proc_orphan_children(struct proc *p)
 		c->parent = NULL;
 		c->orphan = true;
 		if (c->zombie)
-			kfree(c);
+			proc_free(c);
 	}
+}
+
+/* SIGCHLD's siginfo for wait status status of child c. */
+static void child_info(struct proc *c, int status, struct ksiginfo *info)
+{
+	*info = (struct ksiginfo){ .signo = SIGCHLD, .pid = c->pid,
+				   .uid = c->uid };
+	if (status & 0x7f) {
+		info->code = status & W_COREFLAG ? CLD_DUMPED : CLD_KILLED;
+		info->status = status & 0x7f;
+	} else {
+		info->code = CLD_EXITED;
+		info->status = (status >> 8) & 0xff;
+	}
+}
+
+/* Tell the parent (preemption off): SIGCHLD, and a wake-up.  A parent
+ * that ignores SIGCHLD or asked SA_NOCLDWAIT does not keep the zombie. */
+static void proc_notify_parent(struct proc *p)
+{
+	struct proc *parent = p->parent;
+	struct k_sigaction *ka;
+	struct ksiginfo info;
+
+	if (!parent)
+		return;
+	ka = &parent->sigaction[SIGCHLD - 1];
+	child_info(p, p->status, &info);
+	signal_send(parent, SIGCHLD, &info);
+	if (ka->handler == SIG_IGN || (ka->flags & SA_NOCLDWAIT)) {
+		list_del(&p->sibling);
+		list_init(&p->sibling);
+		p->parent = NULL;
+		p->orphan = true;
+	}
+	wake_up(&parent->child_exit);
 }
 
 /* End the current process with wait status status. */
@@ -169,6 +242,7 @@ __noreturn void proc_exit(int status)
 {
 	struct proc *p = current->proc;
 
+	signal_exit(p);
 	fd_close_all(p);
 	proc_release_mm(p);
 	iput(p->cwd);
@@ -181,66 +255,137 @@ __noreturn void proc_exit(int status)
 	p->status = status;
 	p->zombie = true;
 	wake_up(&p->exited);
-	if (p->parent)
-		wake_up(&p->parent->child_exit);
-	else if (p->orphan)
-		kfree(p);
+	proc_notify_parent(p);
+	if (p->orphan)
+		proc_free(p);
 	preempt_enable();
 	kthread_exit(0);
 }
 
-static const char *const signal_names[] = {
-	[SIGILL] = "SIGILL", [SIGFPE] = "SIGFPE", [SIGKILL] = "SIGKILL",
-	[SIGSEGV] = "SIGSEGV", [SIGBUS] = "SIGBUS",
-};
-
-/* A fault in user mode the process cannot survive (no signal handlers
- * yet): end it as killed by sig, with a log line. */
-__noreturn void proc_kill_fault(int sig, const char *why)
+/* Whether child c is one that pid selects (see proc_wait). */
+static bool wait_selects(struct proc *p, struct proc *c, int pid)
 {
-	struct proc *p = current->proc;
-
-	pr_notice("proc: pid %d (%s) killed by %s: %s\n", p->pid, p->name,
-		  signal_names[sig] ? signal_names[sig] : "a signal", why);
-	cpu_sti();
-	proc_exit(W_EXITCODE(0, sig));
+	if (pid > 0)
+		return c->pid == pid;
+	if (pid == 0)
+		return c->pgid == p->pgid;
+	if (pid < -1)
+		return c->pgid == -pid;
+	return true;
 }
 
-/* A zombie child of p that pid selects, or NULL; *any: one is selected. */
-static struct proc *find_zombie(struct proc *p, int pid, bool *any)
+/* Fill res if c has something options ask for; whether it has. */
+static bool wait_report(struct proc *c, int options, struct wait_result *res)
+{
+	struct ksiginfo info;
+
+	res->pid = c->pid;
+	res->uid = c->uid;
+	if (c->zombie && (options & WEXITED)) {
+		child_info(c, c->status, &info);
+		res->status = c->status;
+		res->code = info.code;
+		res->si_status = info.status;
+		return true;
+	}
+	if (c->report_stop && (options & WUNTRACED)) {
+		res->status = W_STOPCODE(c->stop_sig);
+		res->code = CLD_STOPPED;
+		res->si_status = c->stop_sig;
+		return true;
+	}
+	if (c->report_cont && (options & WCONTINUED)) {
+		res->status = W_CONTINUED;
+		res->code = CLD_CONTINUED;
+		res->si_status = SIGCONT;
+		return true;
+	}
+	return false;
+}
+
+/* A child of p that pid selects with something to report, or NULL;
+ * *any: pid selects at least one child.  Preemption off. */
+static struct proc *wait_find(struct proc *p, int pid, int options,
+			      struct wait_result *res, bool *any)
 {
 	struct proc *c;
 
 	*any = false;
 	list_for_each_entry(c, &p->children, sibling) {
-		if (pid > 0 && c->pid != pid)
+		if (!wait_selects(p, c, pid))
 			continue;
 		*any = true;
-		if (c->zombie)
+		if (wait_report(c, options, res))
 			return c;
 	}
 	return NULL;
 }
 
-/* wait4 without rusage: the pid collected, 0 (WNOHANG), -ECHILD.  Process
- * groups do not exist yet: pid 0 and pid < -1 mean any child. */
-int proc_wait4(int pid, int *status, int options)
+/* Consume what was reported about c (unless WNOWAIT): a zombie is freed. */
+static void wait_consume(struct proc *c, int options,
+			 const struct wait_result *res)
+{
+	if (options & WNOWAIT)
+		return;
+	if (res->code == CLD_STOPPED)
+		c->report_stop = false;
+	else if (res->code == CLD_CONTINUED)
+		c->report_cont = false;
+	else
+		proc_free(c);
+}
+
+/*
+ * wait4 and waitid's core (options: WNOHANG, WEXITED, WUNTRACED,
+ * WCONTINUED, WNOWAIT).  Returns the pid reported in res, 0 (WNOHANG and
+ * nothing to report), -ECHILD (no child selected) or -ERESTARTSYS (a
+ * signal came while sleeping).
+ */
+int proc_wait(int pid, int options, struct wait_result *res)
 {
 	struct proc *p = current->proc, *c;
 	bool any;
 
 	for (;;) {
 		preempt_disable();
-		c = find_zombie(p, pid, &any);
+		c = wait_find(p, pid, options, res, &any);
+		if (c)
+			wait_consume(c, options, res);
 		preempt_enable();
-		if (c || !any || (options & WNOHANG))
-			break;
-		wait_event(&p->child_exit, find_zombie(p, pid, &any) || !any);
+		if (c)
+			return res->pid;
+		if (!any)
+			return -ECHILD;
+		if (options & WNOHANG)
+			return 0;
+		wait_event(&p->child_exit,
+			   wait_find(p, pid, options, res, &any) || !any ||
+			   signal_pending(p));
+		if (signal_pending(p) && !wait_find(p, pid, options, res, &any))
+			return -ERESTARTSYS;
 	}
-	if (!c)
-		return any ? 0 : -ECHILD;
-	pid = c->pid;
-	*status = c->status;
-	proc_free(c);
-	return pid;
+}
+
+/* The stop default action: sleep until SIGCONT (or SIGKILL) clears
+ * p->stopped; the parent hears of it through wait and SIGCHLD. */
+void proc_stop(int sig)
+{
+	struct proc *p = current->proc;
+	struct proc *parent = p->parent;
+	struct ksiginfo info = { .signo = SIGCHLD, .code = CLD_STOPPED,
+				 .pid = p->pid, .uid = p->uid, .status = sig };
+
+	preempt_disable();
+	p->stopped = true;
+	p->stop_sig = sig;
+	p->report_stop = true;
+	p->report_cont = false;
+	if (parent) {
+		if (!(parent->sigaction[SIGCHLD - 1].flags & SA_NOCLDSTOP))
+			signal_send(parent, SIGCHLD, &info);
+		wake_up(&parent->child_exit);
+	}
+	preempt_enable();
+	wait_event(&p->stop_wq, !p->stopped ||
+		   (p->sigpending & SIGBIT(SIGKILL)));
 }

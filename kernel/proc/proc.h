@@ -22,8 +22,10 @@
  *   proc_wait_kernel(p)         sleep until p has ended, free it and
  *                               return its wait status
  *   proc_exit(status)           end the current process (wait status)
- *   proc_kill_fault(sig, why)   end the current process by a fault signal
- *   proc_wait4(pid, &status, options)   wait4's core
+ *   proc_fork(flags)            fork/vfork/clone's core: the child's pid
+ *   proc_find(pid), proc_for_each(fn, arg)   live processes
+ *   proc_wait(pid, options, &res)   wait4/waitid's core
+ *   proc_stop(sig)              the stop default action
  *   fd_get(fd), fd_install(f, cloexec), fd_close(fd), fd_dup(old, min,
  *   cloexec), fd_dup2(old, new, cloexec), fd_close_on_exec(),
  *   fd_set_cloexec(fd, on), fd_get_cloexec(fd)
@@ -34,21 +36,24 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "kernel/compiler.h"
+#include "kernel/proc/signal.h"
 #include "kernel/wait.h"
 #include "lib/list.h"
 
 #define PROC_MAX_FDS	64
 #define FD_CLOEXEC	1
 #define WNOHANG		1
+#define WUNTRACED	2
+#define WSTOPPED	2	/* waitid */
+#define WEXITED		4
+#define WCONTINUED	8
+#define WNOWAIT		0x01000000
+#define W_STOPCODE(sig)	((sig) << 8 | 0x7f)
+#define W_CONTINUED	0xffff
+#define W_COREFLAG	0x80
 
 /* Wait status, as Linux encodes it. */
 #define W_EXITCODE(code, sig)	(((code) & 0xff) << 8 | ((sig) & 0x7f))
-
-#define SIGILL		4
-#define SIGBUS		7
-#define SIGFPE		8
-#define SIGKILL		9
-#define SIGSEGV		11
 
 struct file;
 struct inode;
@@ -60,15 +65,6 @@ struct fd_slot {
 	struct file *file;		/* NULL: free */
 	unsigned int flags;		/* FD_CLOEXEC */
 };
-
-/* rt_sigaction's struct as Linux i386 takes it (stored, not yet used). */
-struct k_sigaction {
-	uint32_t handler;
-	uint32_t flags;
-	uint32_t restorer;
-	uint32_t mask[2];
-};
-#define NSIG		64
 
 struct proc {
 	int pid;
@@ -87,8 +83,23 @@ struct proc {
 	uint32_t uid, gid, euid, egid;
 	uint32_t umask;
 	uint32_t clear_child_tid;	/* set_tid_address */
-	uint64_t sigmask;		/* rt_sigprocmask: stored only */
+	int pgid, sid;			/* process group and session */
+	struct list_head all_link;	/* every process (proc_find) */
+	/* Signals (kernel/proc/signal.c): changed under its lock. */
+	uint64_t sigmask;		/* blocked */
+	uint64_t sigpending;
+	uint64_t saved_sigmask;		/* rt_sigsuspend's, to restore */
+	bool restore_sigmask;
+	struct ksiginfo siginfo[NSIG];	/* of each pending signal */
 	struct k_sigaction sigaction[NSIG];
+	/* Stop and continue, for the parent's wait4. */
+	bool stopped;
+	int stop_sig;
+	bool report_stop, report_cont;
+	struct wait_queue stop_wq;	/* a stopped process sleeps here */
+	/* alarm/setitimer(ITIMER_REAL): clock_ns deadline, 0: none. */
+	uint64_t alarm_at, alarm_interval;
+	struct list_head alarm_link;
 	char name[16];
 };
 
@@ -97,8 +108,27 @@ struct proc *proc_spawn(const char *path, const char *const *argv,
 			const char *const *envp, struct file *const files[3]);
 int proc_wait_kernel(struct proc *p);
 __noreturn void proc_exit(int status);
-__noreturn void proc_kill_fault(int sig, const char *why);
-int proc_wait4(int pid, int *status, int options);
+int proc_fork(uint32_t flags);
+struct proc *proc_alloc(void);		/* kernel/proc/proc.c, for fork */
+void proc_free(struct proc *p);
+struct proc *proc_find(int pid);
+/* Call fn(p, arg) on every live process; the sum of its returns. */
+int proc_for_each(int (*fn)(struct proc *p, void *arg), void *arg);
+
+/* What a wait reports about one child (wait4's status, waitid's info). */
+struct wait_result {
+	int pid;
+	int status;			/* wait4's encoding */
+	int code;			/* CLD_* */
+	int si_status;			/* exit code or signal */
+	uint32_t uid;
+};
+/* pid: > 0 that child, -1 any, 0 the caller's group, < -1 group -pid.
+ * Returns the pid reported, 0 (WNOHANG: none ready), -ECHILD or
+ * -ERESTARTSYS. */
+int proc_wait(int pid, int options, struct wait_result *res);
+/* Stop the current process by sig until SIGCONT or SIGKILL. */
+void proc_stop(int sig);
 
 /* kernel/proc/exec.c: replace the current process's program; on success
  * the trap frame f returns to its entry point. */

@@ -13,6 +13,9 @@
  *	utest: end NN-NAME
  * where the lines between the markers are exactly what run-host.sh keeps
  * in NN-NAME.out (N: the exit code, or 128 + the signal, as a shell says).
+ * A run that has not ended after 30 s gets "utest: timeout NN-NAME" and
+ * SIGKILL, for it and its process group, so that one hanging program does
+ * not stall the others.
  * Otherwise, when init= was given or the init program exists, start it
  * as the first process and wait for it.
  *
@@ -26,6 +29,7 @@
 #include "kernel/power.h"
 #include "kernel/printk.h"
 #include "kernel/proc/proc.h"
+#include "kernel/wait.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 #include "mm/mm.h"
@@ -33,6 +37,7 @@
 #define UTEST_LIST	"/test/programs.txt"
 #define UTEST_LIST_MAX	16384
 #define UTEST_MAX_ARGS	32
+#define UTEST_TIMEOUT_NS (30ull * 1000000000ull)	/* per run */
 
 static bool utest_mode;
 extern char kernel_init_path[];
@@ -57,9 +62,35 @@ static void console_print(struct file *con, const char *line)
 	vfs_write(con, line, strlen(line));
 }
 
+static int kill_group(struct proc *p, void *arg)
+{
+	if (p->pgid != *(int *)arg)
+		return 0;
+	signal_send(p, SIGKILL, NULL);
+	return 1;
+}
+
+/* Wait for p; a run (run != NULL) that takes more than UTEST_TIMEOUT_NS
+ * is reported on files[1] and killed with its process group. */
+static int run_wait(struct proc *p, const char *run, struct file *out)
+{
+	char line[96];
+	int pgid = p->pgid;
+
+	if (run && !wait_event_timeout(&p->exited, p->zombie,
+				       UTEST_TIMEOUT_NS)) {
+		snprintf(line, sizeof(line), "utest: timeout %s\n", run);
+		console_print(out, line);
+		pr_warn("%s", line);
+		proc_for_each(kill_group, &pgid);
+	}
+	return proc_wait_kernel(p);
+}
+
 /* Run path with argv; its fds 0-2 on files.  Returns the wait status. */
 static int run_program(const char *path, const char *const *argv,
-		       const char *const *envp, struct file *const files[3])
+		       const char *const *envp, struct file *const files[3],
+		       const char *run)
 {
 	struct proc *p = proc_spawn(path, argv, envp, files);
 
@@ -67,7 +98,7 @@ static int run_program(const char *path, const char *const *argv,
 		pr_err("proc: cannot start %s (error %ld)\n", path, PTR_ERR(p));
 		return W_EXITCODE(127, 0);
 	}
-	return proc_wait_kernel(p);
+	return run_wait(p, run, files[1]);
 }
 
 /* Split line into argv (words separated by blanks): the word count. */
@@ -92,7 +123,7 @@ static void utest_run_line(char *line, int *n, struct file *const files[3])
 {
 	char *words[UTEST_MAX_ARGS + 1];
 	const char *argv[UTEST_MAX_ARGS + 1];
-	char path[128], mark[192];
+	char path[128], mark[192], run[64];
 	unsigned int argc = split_words(line, words, UTEST_MAX_ARGS);
 	int status;
 
@@ -104,9 +135,10 @@ static void utest_run_line(char *line, int *n, struct file *const files[3])
 	for (unsigned int i = 1; i < argc; i++)
 		argv[i] = words[i];
 	argv[argc] = NULL;
-	snprintf(mark, sizeof(mark), "utest: begin %02d-%s\n", *n, words[0]);
+	snprintf(run, sizeof(run), "%02d-%s", *n, words[0]);
+	snprintf(mark, sizeof(mark), "utest: begin %s\n", run);
 	console_print(files[1], mark);
-	status = run_program(path, argv, utest_envp, files);
+	status = run_program(path, argv, utest_envp, files, run);
 	snprintf(mark, sizeof(mark), "exit %d\nutest: end %02d-%s\n",
 		 status_code(status), *n, words[0]);
 	console_print(files[1], mark);
@@ -183,7 +215,7 @@ static void init_run(void)
 	if (open_std("/dev/console", files))
 		return;
 	pr_info("proc: starting %s\n", kernel_init_path);
-	status = run_program(kernel_init_path, argv, init_envp, files);
+	status = run_program(kernel_init_path, argv, init_envp, files, NULL);
 	vfs_close(files[0]);
 	vfs_close(files[1]);
 	pr_warn("proc: %s ended with status %d\n", kernel_init_path,

@@ -1,9 +1,11 @@
 /*
  * sys_proc.c: process system calls: exit, exit_group, wait4, waitpid,
  * execve, getpid, getppid, gettid, the 32-bit uid/gid getters, umask,
- * set_tid_address, uname, and signal bookkeeping: rt_sigaction and
- * rt_sigprocmask store what they are given (delivery comes with the
- * signal issue; until then no handler ever runs).
+ * set_tid_address, uname, fork, vfork (as fork), clone (fork-like flags
+ * only: thread clones give -EINVAL until threads exist), waitid, and the
+ * process group and session calls (setpgid, getpgid, getpgrp, setsid,
+ * getsid: plain per-process fields, inherited on fork; no controlling
+ * terminal yet).
  *
  * Interface: the SYSCALL registrations.
  */
@@ -27,17 +29,23 @@ SYSCALL(NR_exit, sys_exit);
 /* One thread per process for now: exit_group is exit. */
 SYSCALL(NR_exit_group, sys_exit);
 
+#define WALL_FLAGS	0x40000000u	/* __WALL, __WCLONE: accepted */
+#define WCLONE_FLAGS	0x80000000u
+
 static long sys_wait4(int pid, int *ustatus, int options, void *rusage)
 {
-	int status = 0;
+	struct wait_result res;
 	int ret;
 
-	if (options & ~(WNOHANG | 2 | 8 | 0x40000000 | 0x80000000))
+	if (options & ~(WNOHANG | WUNTRACED | WCONTINUED | WALL_FLAGS |
+			WCLONE_FLAGS))
 		return -EINVAL;
-	if (rusage && clear_user(rusage, 72))
+	if (pid == INT32_MIN)
+		return -ESRCH;
+	ret = proc_wait(pid, options | WEXITED, &res);
+	if (ret > 0 && ustatus && put_user(res.status, ustatus))
 		return -EFAULT;
-	ret = proc_wait4(pid, &status, options);
-	if (ret > 0 && ustatus && put_user(status, ustatus))
+	if (ret >= 0 && rusage && clear_user(rusage, 72))
 		return -EFAULT;
 	return ret;
 }
@@ -48,6 +56,144 @@ static long sys_waitpid(int pid, int *ustatus, int options)
 	return sys_wait4(pid, ustatus, options, NULL);
 }
 SYSCALL(NR_waitpid, sys_waitpid);
+
+#define P_ALL		0
+#define P_PID		1
+#define P_PGID		2
+
+/* siginfo_t as waitid fills it (i386: 128 bytes). */
+struct waitid_info {
+	int32_t signo, errno_, code, pid;
+	uint32_t uid;
+	int32_t status;
+	uint32_t pad[26];
+};
+_Static_assert(sizeof(struct waitid_info) == 128, "siginfo_t");
+
+static long sys_waitid(int idtype, int id, struct waitid_info *uinfo,
+		       int options, void *rusage)
+{
+	struct waitid_info info = { 0 };
+	struct wait_result res;
+	int ret;
+
+	if (options & ~(WNOHANG | WSTOPPED | WEXITED | WCONTINUED | WNOWAIT |
+			WALL_FLAGS | WCLONE_FLAGS) ||
+	    !(options & (WEXITED | WSTOPPED | WCONTINUED)))
+		return -EINVAL;
+	if (idtype == P_PID && id <= 0)
+		return -EINVAL;
+	if (idtype == P_PGID && id < 0)
+		return -EINVAL;
+	if (idtype != P_ALL && idtype != P_PID && idtype != P_PGID)
+		return -EINVAL;
+	ret = proc_wait(idtype == P_ALL ? -1 : idtype == P_PID ? id :
+			id ? -id : 0, options, &res);
+	if (ret < 0)
+		return ret;
+	if (ret > 0)
+		info = (struct waitid_info){ .signo = SIGCHLD, .code = res.code,
+			.pid = res.pid, .uid = res.uid,
+			.status = res.si_status };
+	if (uinfo && copy_to_user(uinfo, &info, sizeof(info)))
+		return -EFAULT;
+	if (rusage && clear_user(rusage, 72))
+		return -EFAULT;
+	return 0;
+}
+SYSCALL(NR_waitid, sys_waitid);
+
+static long sys_fork(void)
+{
+	return proc_fork(SIGCHLD);
+}
+SYSCALL(NR_fork, sys_fork);
+/* vfork behaves as fork: the parent is not suspended until exec/exit. */
+SYSCALL(NR_vfork, sys_fork);
+
+#define CSIGNAL			0x000000ffu
+#define CLONE_VM		0x00000100u
+#define CLONE_VFORK		0x00004000u
+#define CLONE_SETTLS		0x00080000u
+#define CLONE_PARENT_SETTID	0x00100000u
+#define CLONE_CHILD_CLEARTID	0x00200000u
+#define CLONE_CHILD_SETTID	0x01000000u
+
+/* clone with fork's flags (an exit signal, CLONE_VFORK|CLONE_VM as
+ * vfork does them, the tid stores are not supported): musl's fork,
+ * vfork and posix_spawn.  Anything else (threads) gives -EINVAL. */
+static long sys_clone(uint32_t flags, uint32_t newsp)
+{
+	uint32_t vfork = CLONE_VFORK | CLONE_VM;
+
+	if ((flags & CSIGNAL) != SIGCHLD && (flags & CSIGNAL))
+		return -EINVAL;
+	if ((flags & vfork) == vfork)
+		flags &= ~vfork;
+	if (flags & ~CSIGNAL)
+		return -EINVAL;
+	if (newsp)
+		return -EINVAL;		/* a new stack needs a shared mm */
+	return proc_fork(flags);
+}
+SYSCALL(NR_clone, sys_clone);
+
+static long sys_getpgid(int pid)
+{
+	struct proc *p = pid ? proc_find(pid) : proc_current();
+
+	return p ? p->pgid : -ESRCH;
+}
+SYSCALL(NR_getpgid, sys_getpgid);
+
+static long sys_getpgrp(void)
+{
+	return proc_current()->pgid;
+}
+SYSCALL(NR_getpgrp, sys_getpgrp);
+
+static long sys_getsid(int pid)
+{
+	struct proc *p = pid ? proc_find(pid) : proc_current();
+
+	return p ? p->sid : -ESRCH;
+}
+SYSCALL(NR_getsid, sys_getsid);
+
+/* The caller or one of its children joins or starts group pgid. */
+static long sys_setpgid(int pid, int pgid)
+{
+	struct proc *me = proc_current();
+	struct proc *p = pid ? proc_find(pid) : me;
+
+	if (pgid < 0)
+		return -EINVAL;
+	if (!p || (p != me && p->parent != me))
+		return -ESRCH;
+	if (p->sid != me->sid)
+		return -EPERM;
+	if (p->pid == p->sid)
+		return -EPERM;		/* a session leader stays put */
+	p->pgid = pgid ? pgid : p->pid;
+	return 0;
+}
+SYSCALL(NR_setpgid, sys_setpgid);
+
+static int pgid_user(struct proc *p, void *arg)
+{
+	return p->pgid == *(int *)arg;
+}
+
+static long sys_setsid(void)
+{
+	struct proc *p = proc_current();
+
+	if (proc_for_each(pgid_user, &p->pid))
+		return -EPERM;		/* already a group leader */
+	p->sid = p->pgid = p->pid;
+	return p->sid;
+}
+SYSCALL(NR_setsid, sys_setsid);
 
 static void free_strings(char **v)
 {
@@ -189,57 +335,3 @@ static long sys_uname(struct utsname *ubuf)
 	return copy_to_user(ubuf, &uts, sizeof(uts));
 }
 SYSCALL(NR_uname, sys_uname);
-
-/* Signals: stored only, no delivery yet (see the top of the file). */
-#define SIGSETSIZE	8
-#define SIG_BLOCK	0
-#define SIG_UNBLOCK	1
-#define SIG_SETMASK	2
-#define SIG_UNBLOCKABLE	((1ull << (SIGKILL - 1)) | (1ull << (19 - 1)))
-
-static long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
-			     struct k_sigaction *uold, uint32_t setsize)
-{
-	struct proc *p = proc_current();
-	struct k_sigaction act;
-
-	if (setsize != SIGSETSIZE)
-		return -EINVAL;
-	if (sig < 1 || sig > NSIG || (uact && (sig == SIGKILL || sig == 19)))
-		return -EINVAL;
-	if (uact && copy_from_user(&act, uact, sizeof(act)))
-		return -EFAULT;
-	if (uold && copy_to_user(uold, &p->sigaction[sig - 1], sizeof(act)))
-		return -EFAULT;
-	if (uact)
-		p->sigaction[sig - 1] = act;
-	return 0;
-}
-SYSCALL(NR_rt_sigaction, sys_rt_sigaction);
-
-static long sys_rt_sigprocmask(int how, const uint64_t *uset, uint64_t *uold,
-			       uint32_t setsize)
-{
-	struct proc *p = proc_current();
-	uint64_t set;
-
-	if (setsize != SIGSETSIZE)
-		return -EINVAL;
-	if (uset && copy_from_user(&set, uset, sizeof(set)))
-		return -EFAULT;
-	if (uset && how != SIG_BLOCK && how != SIG_UNBLOCK && how != SIG_SETMASK)
-		return -EINVAL;
-	if (uold && copy_to_user(uold, &p->sigmask, sizeof(set)))
-		return -EFAULT;
-	if (!uset)
-		return 0;
-	if (how == SIG_BLOCK)
-		p->sigmask |= set;
-	else if (how == SIG_UNBLOCK)
-		p->sigmask &= ~set;
-	else
-		p->sigmask = set;
-	p->sigmask &= ~SIG_UNBLOCKABLE;
-	return 0;
-}
-SYSCALL(NR_rt_sigprocmask, sys_rt_sigprocmask);

@@ -1,6 +1,7 @@
 /*
  * sys_time.c: clocks and randomness: clock_gettime (32-bit timespec),
- * clock_gettime64, time, and getrandom (from the stop-gap generator of
+ * clock_gettime64, time, nanosleep, clock_nanosleep (32- and 64-bit
+ * timespec; a signal ends the sleep), and getrandom (from the stop-gap generator of
  * kernel/random.h: not cryptographically secure until the entropy pool
  * exists).
  *
@@ -9,7 +10,9 @@
 #include "kernel/syscall/syscall.h"
 #include "kernel/clock.h"
 #include "kernel/errno.h"
+#include "kernel/proc/signal.h"
 #include "kernel/random.h"
+#include "kernel/wait.h"
 #include "mm/uaccess.h"
 
 #define CLOCK_REALTIME		0
@@ -110,3 +113,114 @@ static long sys_getrandom(uint8_t *ubuf, size_t len, uint32_t flags)
 	return (long)len;
 }
 SYSCALL(NR_getrandom, sys_getrandom);
+
+#define TIMER_ABSTIME	1
+#define NS_PER_SEC	1000000000ll
+
+/* Nobody wakes it: sleepers are woken by their timer or a signal. */
+static struct wait_queue sleep_wq = WAIT_QUEUE_INIT(sleep_wq);
+
+/*
+ * Sleep until clock_ns() reaches deadline, or a signal comes: 0, or
+ * -ERESTARTNOHAND with *left the time not slept.  (Linux restarts a
+ * nanosleep a signal without handler interrupted with the time left; a
+ * restart here sleeps the whole time again.)
+ */
+static int sleep_until(uint64_t deadline, uint64_t *left)
+{
+	bool woken = wait_event_until(&sleep_wq, signal_check(), deadline);
+	uint64_t now = clock_ns();
+
+	*left = deadline > now ? deadline - now : 0;
+	return woken ? -ERESTARTNOHAND : 0;
+}
+
+static int ts_ns(int64_t sec, int64_t nsec, uint64_t *ns)
+{
+	if (sec < 0 || nsec < 0 || nsec >= NS_PER_SEC)
+		return -EINVAL;
+	*ns = (uint64_t)sec * NS_PER_SEC + (uint64_t)nsec;
+	return 0;
+}
+
+/* The clock_ns() deadline of a sleep of ns (or until ns, absolute). */
+static int sleep_deadline(int clk, int flags, uint64_t ns, uint64_t *deadline)
+{
+	uint64_t now, at;
+	int err = clock_read(clk, &now);
+
+	if (err)
+		return err;
+	if (clk == CLOCK_THREAD_CPUTIME_ID)
+		return -EINVAL;
+	if (!(flags & TIMER_ABSTIME)) {
+		*deadline = clock_ns() + ns;
+		return 0;
+	}
+	at = ns > now ? ns - now : 0;
+	*deadline = clock_ns() + at;
+	return 0;
+}
+
+static long nanosleep32(int clk, int flags, const struct timespec32 *ureq,
+			struct timespec32 *urem)
+{
+	struct timespec32 ts;
+	uint64_t ns, deadline, left;
+	int err;
+
+	if (copy_from_user(&ts, ureq, sizeof(ts)))
+		return -EFAULT;
+	err = ts_ns(ts.tv_sec, ts.tv_nsec, &ns);
+	if (!err)
+		err = sleep_deadline(clk, flags, ns, &deadline);
+	if (!err)
+		err = sleep_until(deadline, &left);
+	if (err == -ERESTARTNOHAND && urem && !(flags & TIMER_ABSTIME)) {
+		ts.tv_sec = (int32_t)(left / NS_PER_SEC);
+		ts.tv_nsec = (int32_t)(left % NS_PER_SEC);
+		if (copy_to_user(urem, &ts, sizeof(ts)))
+			return -EFAULT;
+	}
+	return err;
+}
+
+static long sys_nanosleep(const struct timespec32 *ureq,
+			  struct timespec32 *urem)
+{
+	return nanosleep32(CLOCK_MONOTONIC, 0, ureq, urem);
+}
+SYSCALL(NR_nanosleep, sys_nanosleep);
+
+static long sys_clock_nanosleep(int clk, int flags,
+				const struct timespec32 *ureq,
+				struct timespec32 *urem)
+{
+	return nanosleep32(clk, flags, ureq, urem);
+}
+SYSCALL(NR_clock_nanosleep, sys_clock_nanosleep);
+
+static long sys_clock_nanosleep_time64(int clk, int flags,
+				       const struct timespec64_user *ureq,
+				       struct timespec64_user *urem)
+{
+	struct timespec64_user ts;
+	uint64_t ns, deadline, left;
+	int err;
+
+	if (copy_from_user(&ts, ureq, sizeof(ts)))
+		return -EFAULT;
+	err = ts_ns(ts.tv_sec, ts.tv_nsec, &ns);
+	if (!err)
+		err = sleep_deadline(clk, flags, ns, &deadline);
+	if (!err)
+		err = sleep_until(deadline, &left);
+	if (err == -ERESTARTNOHAND && urem && !(flags & TIMER_ABSTIME)) {
+		ts.tv_sec = (int64_t)(left / NS_PER_SEC);
+		ts.tv_nsec = (int64_t)(left % NS_PER_SEC);
+		if (copy_to_user(urem, &ts, sizeof(ts)))
+			return -EFAULT;
+	}
+	return err;
+}
+SYSCALL(NR_clock_nanosleep_time64, sys_clock_nanosleep_time64);

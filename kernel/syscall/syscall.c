@@ -4,7 +4,9 @@
  * syscall_table is filled at INIT_CORE from the .syscalls section; a
  * number registered twice is a bug and is reported.  The gate enters
  * with interrupts off (the registers are saved by then); the calls run
- * with them on, preemptible like any kernel code.
+ * with them on, preemptible like any kernel code.  The call number stays
+ * in the frame's error slot (Linux's orig_eax), for the restart of a call
+ * a signal interrupted (kernel/proc/signal.c).
  *
  * Interface: syscall_dispatch, syscall_user_frame.
  */
@@ -63,6 +65,7 @@ void syscall_dispatch(struct trap_frame *f)
 	uint32_t nr = f->eax;
 	syscall_fn_t fn = nr < SYSCALL_MAX ? syscall_table[nr] : NULL;
 
+	f->error = nr;		/* orig_eax: restarts put it back in eax */
 	cpu_sti();
 	if (!fn) {
 		syscall_log_unknown(nr);

@@ -7,11 +7,12 @@
 #			build/user/expected/: the oracle for maestro's runs.
 # hello-pie is hello.c linked as a static-PIE (ET_DYN without PT_INTERP).
 USER_BIN := $(B)/user/bin
-USER_NAMES := hello hello-pie errno fileio
+USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir \
+	mmap brk time errors fault
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
 
-$(USER_BIN)/%: tests/user/%.c tools/i386-musl-gcc | $(SETUP_STAMP)
+$(USER_BIN)/%: tests/user/%.c tests/user/check.h tools/i386-musl-gcc | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(HOST32CC) $(USER_CFLAGS) $< -o $@
 

@@ -1,0 +1,277 @@
+/*
+ * sys_signal.c: signal system calls: rt_sigaction, rt_sigprocmask,
+ * rt_sigpending, rt_sigsuspend, pause, rt_sigreturn, sigreturn, kill,
+ * tkill, tgkill, alarm, setitimer and getitimer (ITIMER_REAL only: the
+ * CPU-time timers give -EINVAL until per-task accounting exists).
+ * Permissions are not checked (every process is root for now); real-time
+ * signals are not queued (one pending instance each).
+ *
+ * Interface: the SYSCALL registrations.
+ */
+#include "kernel/syscall/syscall.h"
+#include "kernel/cpu.h"
+#include "kernel/errno.h"
+#include "kernel/proc/proc.h"
+#include "kernel/sched/task.h"
+#include "kernel/wait.h"
+#include "mm/uaccess.h"
+
+#define SIGSETSIZE	8
+#define SIG_BLOCK	0
+#define SIG_UNBLOCK	1
+#define SIG_SETMASK	2
+#define ITIMER_REAL	0
+#define NS_PER_SEC	1000000000ull
+#define NS_PER_USEC	1000ull
+
+/* Nobody wakes it: sleepers here are woken by signal_send's task_wake. */
+static struct wait_queue pause_wq = WAIT_QUEUE_INIT(pause_wq);
+
+static long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
+			     struct k_sigaction *uold, uint32_t setsize)
+{
+	struct proc *p = proc_current();
+	struct k_sigaction act;
+
+	if (setsize != SIGSETSIZE)
+		return -EINVAL;
+	if (sig < 1 || sig > NSIG ||
+	    (uact && (sig == SIGKILL || sig == SIGSTOP)))
+		return -EINVAL;
+	if (uact && copy_from_user(&act, uact, sizeof(act)))
+		return -EFAULT;
+	if (uold && copy_to_user(uold, &p->sigaction[sig - 1], sizeof(act)))
+		return -EFAULT;
+	if (!uact)
+		return 0;
+	act.mask &= ~SIG_UNBLOCKABLE;
+	p->sigaction[sig - 1] = act;
+	/* A pending signal now ignored is dropped, as Linux does. */
+	if (act.handler == SIG_IGN ||
+	    (act.handler == SIG_DFL && (sig == SIGCHLD || sig == SIGURG ||
+					sig == SIGWINCH))) {
+		uint32_t flags = irq_save();
+
+		p->sigpending &= ~SIGBIT(sig);
+		irq_restore(flags);
+	}
+	return 0;
+}
+SYSCALL(NR_rt_sigaction, sys_rt_sigaction);
+
+static long sys_rt_sigprocmask(int how, const uint64_t *uset, uint64_t *uold,
+			       uint32_t setsize)
+{
+	struct proc *p = proc_current();
+	uint64_t set, mask = p->sigmask;
+
+	if (setsize != SIGSETSIZE)
+		return -EINVAL;
+	if (uset && copy_from_user(&set, uset, sizeof(set)))
+		return -EFAULT;
+	if (uset && how != SIG_BLOCK && how != SIG_UNBLOCK && how != SIG_SETMASK)
+		return -EINVAL;
+	if (uold && copy_to_user(uold, &mask, sizeof(mask)))
+		return -EFAULT;
+	if (!uset)
+		return 0;
+	if (how == SIG_BLOCK)
+		mask |= set;
+	else if (how == SIG_UNBLOCK)
+		mask &= ~set;
+	else
+		mask = set;
+	signal_set_mask(p, mask);
+	return 0;
+}
+SYSCALL(NR_rt_sigprocmask, sys_rt_sigprocmask);
+
+static long sys_rt_sigpending(uint64_t *uset, uint32_t setsize)
+{
+	struct proc *p = proc_current();
+	uint64_t set = p->sigpending & p->sigmask;
+
+	if (setsize != SIGSETSIZE)
+		return -EINVAL;
+	return copy_to_user(uset, &set, sizeof(set));
+}
+SYSCALL(NR_rt_sigpending, sys_rt_sigpending);
+
+/* Sleep until a signal is pending: -ERESTARTNOHAND (-EINTR once a
+ * handler has run; restarted otherwise). */
+static long sys_pause(void)
+{
+	struct proc *p = proc_current();
+
+	wait_event(&pause_wq, signal_pending(p));
+	return -ERESTARTNOHAND;
+}
+SYSCALL(NR_pause, sys_pause);
+
+static long sys_rt_sigsuspend(const uint64_t *umask, uint32_t setsize)
+{
+	struct proc *p = proc_current();
+	uint64_t mask;
+
+	if (setsize != SIGSETSIZE)
+		return -EINVAL;
+	if (copy_from_user(&mask, umask, sizeof(mask)))
+		return -EFAULT;
+	p->saved_sigmask = p->sigmask;
+	p->restore_sigmask = true;
+	signal_set_mask(p, mask);
+	return sys_pause();
+}
+SYSCALL(NR_rt_sigsuspend, sys_rt_sigsuspend);
+
+static long sys_rt_sigreturn(void)
+{
+	return sigframe_return(syscall_user_frame(), true);
+}
+SYSCALL(NR_rt_sigreturn, sys_rt_sigreturn);
+
+static long sys_sigreturn(void)
+{
+	return sigframe_return(syscall_user_frame(), false);
+}
+SYSCALL(NR_sigreturn, sys_sigreturn);
+
+struct kill_args {
+	int sig;
+	int pgid;		/* 0: every process but the caller */
+};
+
+static int kill_one(struct proc *p, void *arg)
+{
+	struct kill_args *a = arg;
+
+	if (a->pgid ? p->pgid != a->pgid : p == proc_current())
+		return 0;
+	if (a->sig)
+		signal_send_user(p, a->sig, SI_USER);
+	return 1;
+}
+
+static long sys_kill(int pid, int sig)
+{
+	struct proc *p;
+	struct kill_args a = { .sig = sig };
+
+	if (sig < 0 || sig > NSIG)
+		return -EINVAL;
+	if (pid > 0) {
+		p = proc_find(pid);
+		if (!p)
+			return -ESRCH;
+		return sig ? signal_send_user(p, sig, SI_USER) : 0;
+	}
+	if (pid == 0)
+		a.pgid = proc_current()->pgid;
+	else if (pid < -1)
+		a.pgid = -pid;
+	return proc_for_each(kill_one, &a) ? 0 : -ESRCH;
+}
+SYSCALL(NR_kill, sys_kill);
+
+/* One thread per process: a thread id is a pid. */
+static long sys_tgkill(int tgid, int tid, int sig)
+{
+	struct proc *p = proc_find(tid);
+
+	if (sig < 0 || sig > NSIG || tid <= 0 || (tgid != -1 && tgid <= 0))
+		return -EINVAL;
+	if (!p || p->zombie || (tgid != -1 && tgid != tid))
+		return -ESRCH;
+	return sig ? signal_send_user(p, sig, SI_TKILL) : 0;
+}
+SYSCALL(NR_tgkill, sys_tgkill);
+
+static long sys_tkill(int tid, int sig)
+{
+	return sys_tgkill(-1, tid, sig);
+}
+SYSCALL(NR_tkill, sys_tkill);
+
+struct timeval32 {
+	int32_t tv_sec, tv_usec;
+};
+
+struct itimerval32 {
+	struct timeval32 interval, value;
+};
+
+static uint64_t tv_ns(const struct timeval32 *tv)
+{
+	return (uint64_t)tv->tv_sec * NS_PER_SEC +
+	       (uint64_t)tv->tv_usec * NS_PER_USEC;
+}
+
+static void ns_tv(uint64_t ns, struct timeval32 *tv)
+{
+	tv->tv_sec = (int32_t)(ns / NS_PER_SEC);
+	tv->tv_usec = (int32_t)((ns % NS_PER_SEC + NS_PER_USEC - 1) / NS_PER_USEC);
+	if (tv->tv_usec == 1000000) {
+		tv->tv_sec++;
+		tv->tv_usec = 0;
+	}
+}
+
+static bool tv_valid(const struct timeval32 *tv)
+{
+	return tv->tv_sec >= 0 && tv->tv_usec >= 0 && tv->tv_usec < 1000000;
+}
+
+static long sys_setitimer(int which, const struct itimerval32 *unew,
+			  struct itimerval32 *uold)
+{
+	struct itimerval32 it = { 0 }, old;
+	uint64_t ov, oi;
+
+	if (which != ITIMER_REAL)
+		return -EINVAL;
+	if (unew && copy_from_user(&it, unew, sizeof(it)))
+		return -EFAULT;
+	if (!tv_valid(&it.value) || !tv_valid(&it.interval))
+		return -EINVAL;
+	signal_itimer(proc_current(), tv_ns(&it.value), tv_ns(&it.interval),
+		      &ov, &oi);
+	ns_tv(ov, &old.value);
+	ns_tv(oi, &old.interval);
+	if (uold && copy_to_user(uold, &old, sizeof(old)))
+		return -EFAULT;
+	return 0;
+}
+SYSCALL(NR_setitimer, sys_setitimer);
+
+static long sys_getitimer(int which, struct itimerval32 *uold)
+{
+	struct proc *p = proc_current();
+	struct itimerval32 old;
+	uint64_t ov, oi;
+
+	if (which != ITIMER_REAL)
+		return -EINVAL;
+	/* Read by re-arming with the same values. */
+	signal_itimer(p, 0, 0, &ov, &oi);
+	if (ov)
+		signal_itimer(p, ov, oi, &ov, &oi);
+	ns_tv(ov, &old.value);
+	ns_tv(oi, &old.interval);
+	return copy_to_user(uold, &old, sizeof(old));
+}
+SYSCALL(NR_getitimer, sys_getitimer);
+
+/* The seconds left of the previous alarm, rounded as Linux does. */
+static long sys_alarm(uint32_t seconds)
+{
+	uint64_t ov, oi;
+	long left;
+
+	signal_itimer(proc_current(), (uint64_t)seconds * NS_PER_SEC, 0,
+		      &ov, &oi);
+	left = (long)(ov / NS_PER_SEC);
+	if (ov % NS_PER_SEC >= NS_PER_SEC / 2)
+		left++;
+	return ov && !left ? 1 : left;
+}
+SYSCALL(NR_alarm, sys_alarm);
