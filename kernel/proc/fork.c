@@ -13,6 +13,7 @@
  * Interface (proc.h): proc_fork.
  */
 #include "kernel/proc/proc.h"
+#include "kernel/fpu.h"
 #include "fs/vfs.h"
 #include "kernel/errno.h"
 #include "kernel/interrupt.h"
@@ -63,6 +64,7 @@ static struct task *fork_task(struct proc *c, struct proc *p)
 	t->proc = c;
 	t->mm = c->mm;
 	memcpy(t->tls, current->tls, sizeof(t->tls));
+	fpu_copy(t, current);		/* the parent's x87/SSE registers */
 	f = (struct trap_frame *)(t->stack_top - sizeof(*f));
 	*f = *syscall_user_frame();
 	f->eax = 0;
