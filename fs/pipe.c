@@ -1,12 +1,15 @@
 /*
  * pipe.c: anonymous pipes.
  *
- * A pipe is a PIPE_SIZE-byte ring buffer shared by two open files, one
+ * A pipe is a PIPE_SIZE-byte ring buffer (64 KiB, Linux's default)
+ * shared by two open files, one
  * read end and one write end, on an unnamed FIFO inode of a private
  * ramfs instance (so the VFS's usual reference counting frees it).
  * Readers sleep while the pipe is empty and a writer exists, and get 0
  * (end of file) once every writer has gone; writers sleep while it is
- * full, and get -EPIPE and SIGPIPE once every reader has gone.  O_NONBLOCK
+ * full, and get -EPIPE and SIGPIPE once every reader has gone.  A write
+ * of at most PIPE_BUF bytes goes in whole or not at all, so that writers
+ * never interleave inside one (POSIX).  O_NONBLOCK
  * gives -EAGAIN instead of sleeping.  A signal ends the sleep with
  * -ERESTARTSYS (a write keeps what it has written).  The ring
  * changes with preemption off (one CPU; a lock comes with SMP).
@@ -21,11 +24,13 @@
 #include "lib/string.h"
 #include "mm/mm.h"
 
-#define PIPE_SIZE	4096u
+#define PIPE_ORDER	4		/* 16 pages */
+#define PIPE_SIZE	(PAGE_SIZE << PIPE_ORDER)
+#define PIPE_BUF	4096u		/* atomic write size, as Linux */
 
 struct pipe {
 	struct wait_queue wq;		/* readers and writers wait here */
-	uint8_t buf[PIPE_SIZE];
+	uint8_t *buf;			/* PIPE_SIZE bytes */
 	size_t head, count;		/* next byte to read; bytes held */
 	unsigned int readers, writers;
 };
@@ -35,24 +40,24 @@ static struct super_block *pipe_sb;
 /* Copy up to len bytes out of the ring (preemption off). */
 static size_t pipe_take(struct pipe *p, uint8_t *dst, size_t len)
 {
-	size_t n = 0;
+	size_t n = MIN(len, p->count), first = MIN(n, PIPE_SIZE - p->head);
 
-	while (n < len && p->count) {
-		dst[n++] = p->buf[p->head];
-		p->head = (p->head + 1) % PIPE_SIZE;
-		p->count--;
-	}
+	memcpy(dst, p->buf + p->head, first);
+	memcpy(dst + first, p->buf, n - first);
+	p->head = (p->head + n) % PIPE_SIZE;
+	p->count -= n;
 	return n;
 }
 
 static size_t pipe_put(struct pipe *p, const uint8_t *src, size_t len)
 {
-	size_t n = 0;
+	size_t tail = (p->head + p->count) % PIPE_SIZE;
+	size_t n = MIN(len, PIPE_SIZE - p->count);
+	size_t first = MIN(n, PIPE_SIZE - tail);
 
-	while (n < len && p->count < PIPE_SIZE) {
-		p->buf[(p->head + p->count) % PIPE_SIZE] = src[n++];
-		p->count++;
-	}
+	memcpy(p->buf + tail, src, first);
+	memcpy(p->buf, src + first, n - first);
+	p->count += n;
 	return n;
 }
 
@@ -89,16 +94,17 @@ static ssize_t pipe_write(struct file *f, const void *buf, size_t len,
 			  uint64_t *pos)
 {
 	struct pipe *p = f->private;
-	size_t done = 0;
+	/* Room needed before copying: all of a small write, else a byte. */
+	size_t done = 0, need = len <= PIPE_BUF ? len : 1;
 
 	while (done < len) {
 		if (!p->readers)
 			return done ? (ssize_t)done : pipe_broken();
-		if (p->count == PIPE_SIZE && (f->flags & O_NONBLOCK))
+		if (PIPE_SIZE - p->count < need && (f->flags & O_NONBLOCK))
 			return done ? (ssize_t)done : -EAGAIN;
-		wait_event(&p->wq, p->count < PIPE_SIZE || !p->readers ||
+		wait_event(&p->wq, PIPE_SIZE - p->count >= need || !p->readers ||
 			   signal_check());
-		if (p->count == PIPE_SIZE && p->readers)
+		if (PIPE_SIZE - p->count < need && p->readers)
 			return done ? (ssize_t)done : -ERESTARTSYS;
 		preempt_disable();
 		done += pipe_put(p, (const uint8_t *)buf + done, len - done);
@@ -106,6 +112,13 @@ static ssize_t pipe_write(struct file *f, const void *buf, size_t len,
 		wake_up(&p->wq);
 	}
 	return (ssize_t)done;
+}
+
+static void pipe_free(struct pipe *p)
+{
+	if (p->buf)
+		page_free(virt_to_page(p->buf), PIPE_ORDER);
+	kfree(p);
 }
 
 static int pipe_release(struct inode *inode, struct file *f)
@@ -120,7 +133,7 @@ static int pipe_release(struct inode *inode, struct file *f)
 	preempt_enable();
 	wake_up(&p->wq);
 	if (!p->readers && !p->writers)
-		kfree(p);
+		pipe_free(p);
 	return 0;
 }
 
@@ -172,11 +185,15 @@ static struct inode *pipe_inode(void)
 int vfs_pipe(struct file *files[2], unsigned int flags)
 {
 	struct pipe *p = kzalloc(sizeof(*p));
-	struct inode *inode = p ? pipe_inode() : NULL;
+	struct page *pg = p ? page_alloc(PIPE_ORDER) : NULL;
+	struct inode *inode = pg ? pipe_inode() : NULL;
 
+	if (p && pg)
+		p->buf = page_address(pg);
 	if (!inode) {
-		kfree(p);
-		return -ENFILE;
+		if (p)
+			pipe_free(p);
+		return p && pg ? -ENFILE : -ENOMEM;
 	}
 	wait_queue_init(&p->wq);
 	p->readers = p->writers = 1;
@@ -190,6 +207,6 @@ int vfs_pipe(struct file *files[2], unsigned int flags)
 			iput(files[i]->inode);
 		kfree(files[i]);
 	}
-	kfree(p);
+	pipe_free(p);
 	return -ENOMEM;
 }

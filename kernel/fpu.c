@@ -83,6 +83,18 @@ void fpu_copy(struct task *dst, struct task *src)
 	irq_restore(flags);
 }
 
+void fpu_reset(struct task *t)
+{
+	uint32_t flags = irq_save();
+
+	if (t->fpu) {
+		memcpy(t->fpu, initial_state, FPU_STATE_SIZE);
+		if (t == current)
+			fpu_restore(t->fpu);
+	}
+	irq_restore(flags);
+}
+
 void fpu_switch(struct task *prev, struct task *next)
 {
 	if (prev->fpu)

@@ -10,7 +10,7 @@
  *
  * Interface: fpu_init (boot: CR0/CR4 set-up), fpu_alloc / fpu_free (a
  * task's area), fpu_copy (fork: child gets the parent's registers),
- * fpu_switch (from the context switch).
+ * fpu_reset (exec), fpu_switch (from the context switch).
  */
 #ifndef KERNEL_FPU_H
 #define KERNEL_FPU_H
@@ -23,6 +23,7 @@ void fpu_init(void);
 int fpu_alloc(struct task *t);		/* 0 or -ENOMEM; the initial state */
 void fpu_free(struct task *t);
 void fpu_copy(struct task *dst, struct task *src);
+void fpu_reset(struct task *t);	/* exec: back to the initial state */
 void fpu_switch(struct task *prev, struct task *next);
 
 #endif

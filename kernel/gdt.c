@@ -102,13 +102,13 @@ void gdt_load_tls(const uint64_t tls[GDT_TLS_COUNT])
  * As Linux's fill_ldt(): flags bit 0 seg_32bit, bits 1-2 contents, bit 3
  * read_exec_only, bit 4 limit_in_pages, bit 5 seg_not_present, bit 6
  * useable.  An entry with base, limit and flags "empty" (read_exec_only
- * and seg_not_present, everything else 0) clears the slot.
+ * and seg_not_present, everything else 0), or all zero, clears the slot.
  */
 uint64_t gdt_tls_desc(uint32_t base, uint32_t limit, uint32_t flags)
 {
 	uint32_t contents = (flags >> 1) & 3, lo, hi;
 
-	if (!base && !limit && (flags & 0x7f) == 0x28)
+	if (!base && !limit && ((flags & 0x7f) == 0x28 || !(flags & 0x7f)))
 		return 0;
 	lo = (base & 0xffff) << 16 | (limit & 0xffff);
 	hi = (base & 0xff000000) | ((base >> 16) & 0xff) | (limit & 0xf0000) |

@@ -55,14 +55,43 @@ isr_common:
 	add esp, 4
 global trap_return
 trap_return:
+	; A saved selector may have become invalid meanwhile (set_thread_area
+	; or sigreturn changed its descriptor): the pop faults in ring 0, the
+	; exception table sends it to a fixup that zeroes the saved selector,
+	; and the pop is tried again, as Linux does.
+.pop_gs:
 	pop gs
+.pop_fs:
 	pop fs
+.pop_es:
 	pop es
+.pop_ds:
 	pop ds
 	popa
 	add esp, 8			; vector and error code
 	iret
 
+section .fixup progbits alloc exec nowrite
+.fix_gs:
+	mov dword [esp], 0
+	jmp .pop_gs
+.fix_fs:
+	mov dword [esp], 0
+	jmp .pop_fs
+.fix_es:
+	mov dword [esp], 0
+	jmp .pop_es
+.fix_ds:
+	mov dword [esp], 0
+	jmp .pop_ds
+
+section __extable progbits alloc noexec nowrite align=4
+	dd .pop_gs, .fix_gs
+	dd .pop_fs, .fix_fs
+	dd .pop_es, .fix_es
+	dd .pop_ds, .fix_ds
+
+section .text
 ; int 0x80: the system call gate (kernel/syscall/syscall.c).
 global isr_syscall
 isr_syscall:

@@ -179,3 +179,23 @@ long strcpy_from_user(char *dst, const char *usrc, size_t size)
 	}
 	return len;
 }
+
+int user_writable(void *udst, size_t n)
+{
+	uint8_t *p = udst, *end = p + n;
+	uint32_t byte;
+
+	if (!n)
+		return 0;
+	if (!access_ok(udst, n))
+		return -EFAULT;
+	/* One byte per page, read and written back unchanged: faults the
+	 * page in and proves it writable without changing what it holds. */
+	for (; p < end; p = (uint8_t *)(((uintptr_t)p & PAGE_MASK) + PAGE_SIZE)) {
+		if (uaccess_get(&byte, p, 1) || uaccess_put(byte, p, 1))
+			return -EFAULT;
+	}
+	if (uaccess_get(&byte, end - 1, 1) || uaccess_put(byte, end - 1, 1))
+		return -EFAULT;
+	return 0;
+}

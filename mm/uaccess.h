@@ -37,6 +37,10 @@ static inline bool access_ok(const void *addr, size_t n)
 int copy_from_user(void *dst, const void *usrc, size_t n);
 int copy_to_user(void *udst, const void *src, size_t n);
 int clear_user(void *udst, size_t n);
+/* 0 when all of [udst, udst + n) can be written (its pages faulted in,
+ * contents unchanged), else -EFAULT: checked before a read that would
+ * consume data (a pipe's) the copy out could then lose. */
+int user_writable(void *udst, size_t n);
 long strncpy_from_user(char *dst, const char *usrc, long count);
 long strcpy_from_user(char *dst, const char *usrc, size_t size);
 

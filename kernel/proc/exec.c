@@ -22,6 +22,7 @@
  * Interface (proc.h): proc_exec.
  */
 #include "kernel/proc/proc.h"
+#include "kernel/fpu.h"
 #include "elf/elf.h"
 #include "fs/vfs.h"
 #include "kernel/compiler.h"
@@ -275,6 +276,7 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 	strlcpy(current->name, p->name, sizeof(current->name));
 	memset(current->tls, 0, sizeof(current->tls));
 	gdt_load_tls(current->tls);
+	fpu_reset(current);		/* a new program starts from FNINIT */
 	memset(f, 0, sizeof(*f));
 	f->cs = SEL_UCODE;
 	f->ds = f->es = f->user_ss = SEL_UDATA;

@@ -80,8 +80,13 @@ static long do_read(struct file *f, uint8_t *ubuf, size_t len, uint64_t *pos)
 		f->pos = *pos;
 	while (!err && done < len) {
 		size_t n = len - done < IO_CHUNK ? len - done : IO_CHUNK;
-		ssize_t got = vfs_read(f, buf, n);
+		ssize_t got;
 
+		if (user_writable(ubuf + done, n)) {
+			err = -EFAULT;
+			break;
+		}
+		got = vfs_read(f, buf, n);
 		if (got < 0)
 			err = got;
 		else if (got && copy_to_user(ubuf + done, buf, (size_t)got))

@@ -54,6 +54,22 @@ struct user_desc {
 	uint32_t flags;
 };
 
+/*
+ * As Linux's tls_desc_okay(): besides an empty or all-zero entry (which
+ * clears the slot), only present 32-bit data segments may be installed:
+ * no code segment, no 16-bit segment (its iret would leak the high half
+ * of the kernel's stack pointer).
+ */
+static bool tls_desc_ok(const struct user_desc *d)
+{
+	uint32_t contents = (d->flags >> 1) & 3;
+
+	if (!d->base_addr && !d->limit &&
+	    ((d->flags & 0x7f) == 0x28 || (d->flags & 0x7f) == 0))
+		return true;
+	return (d->flags & 1) && contents <= 1 && !(d->flags & 0x20);
+}
+
 static long sys_set_thread_area(struct user_desc *udesc)
 {
 	struct user_desc d;
@@ -62,6 +78,8 @@ static long sys_set_thread_area(struct user_desc *udesc)
 
 	if (copy_from_user(&d, udesc, sizeof(d)))
 		return -EFAULT;
+	if (!tls_desc_ok(&d))
+		return -EINVAL;
 	if (d.entry_number == (uint32_t)-1) {
 		for (slot = 0; slot < GDT_TLS_COUNT; slot++)
 			if (!current->tls[slot])

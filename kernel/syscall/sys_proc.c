@@ -11,6 +11,7 @@
  */
 #include "kernel/syscall/syscall.h"
 #include "fs/vfs.h"
+#include "elf/elf.h"
 #include "kernel/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
@@ -205,7 +206,13 @@ static void free_strings(char **v)
 /* Copy a NULL-terminated user array of strings (each at most
  * EXECVE_MAX_STR bytes for now): a kernel array or ERR_PTR (-EFAULT,
  * -E2BIG, -ENOMEM).  A NULL array is an empty one. */
-static char **copy_strings(const char *const *uv, char *tmp)
+/*
+ * Copy a NULL-terminated user array of strings.  *total counts the bytes
+ * of the strings and their pointers so far, argv and envp together, and
+ * past ELF_ARG_MAX the copy stops with -E2BIG (as Linux, before using
+ * much kernel memory).
+ */
+static char **copy_strings(const char *const *uv, char *tmp, size_t *total)
 {
 	char **v = kzalloc((EXECVE_MAX_ARGS + 1) * sizeof(char *));
 	long err = -EFAULT;
@@ -225,6 +232,10 @@ static char **copy_strings(const char *const *uv, char *tmp)
 		err = len == -ENAMETOOLONG ? -E2BIG : len;
 		if (len < 0)
 			goto fail;
+		*total += (size_t)len + 1 + sizeof(char *);
+		err = -E2BIG;
+		if (*total > ELF_ARG_MAX)
+			goto fail;
 		err = -ENOMEM;
 		v[i] = kmalloc((size_t)len + 1);
 		if (!v[i])
@@ -243,6 +254,7 @@ static long sys_execve(const char *upath, const char *const *uargv,
 	char *tmp = kmalloc(EXECVE_MAX_STR);
 	char *path = kmalloc(PATH_MAX);
 	char **argv = NULL, **envp = NULL;
+	size_t total = 0;
 	long err = -ENOMEM;
 
 	if (!tmp || !path)
@@ -250,10 +262,10 @@ static long sys_execve(const char *upath, const char *const *uargv,
 	err = strcpy_from_user(path, upath, PATH_MAX);
 	if (err >= 0)
 		err = path[0] ? 0 : -ENOENT;
-	argv = err ? NULL : copy_strings(uargv, tmp);
+	argv = err ? NULL : copy_strings(uargv, tmp, &total);
 	if (IS_ERR(argv))
 		err = PTR_ERR(argv);
-	envp = err ? NULL : copy_strings(uenvp, tmp);
+	envp = err ? NULL : copy_strings(uenvp, tmp, &total);
 	if (IS_ERR(envp))
 		err = PTR_ERR(envp);
 	if (!err)

@@ -259,6 +259,7 @@ SYSCALL(NR_chdir, sys_chdir);
 struct dirent_ctx {
 	uint8_t *buf;
 	size_t size, used;
+	bool refused;			/* an entry did not fit */
 	uint32_t ino;			/* getcwd: the entry looked for */
 	char *name;			/* getcwd: its name goes here */
 };
@@ -273,8 +274,10 @@ static bool dirent64_emit(void *arg, const char *name, size_t len,
 	uint64_t ino64 = ino, off = 0;
 	uint16_t rl = (uint16_t)reclen;
 
-	if (c->used + reclen > c->size)
+	if (c->used + reclen > c->size) {
+		c->refused = true;
 		return false;
+	}
 	memset(d, 0, reclen);
 	memcpy(d, &ino64, 8);
 	memcpy(d + 8, &off, 8);
@@ -299,7 +302,9 @@ static long sys_getdents64(int fd, void *ubuf, uint32_t count)
 	if (!c.buf)
 		return -ENOMEM;
 	err = vfs_readdir(f, dirent64_emit, &c);
-	if (!err && !c.used && c.size < 24 + NAME_MAX)
+	/* As Linux: -EINVAL only when an entry exists but does not fit; at
+	 * the end of the directory a small buffer just gets 0. */
+	if (!err && !c.used && c.refused)
 		err = -EINVAL;
 	if (!err && c.used && copy_to_user(ubuf, c.buf, c.used))
 		err = -EFAULT;

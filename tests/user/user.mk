@@ -8,7 +8,7 @@
 # hello-pie is hello.c linked as a static-PIE (ET_DYN without PT_INTERP).
 USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
-	mmap brk time errors fault
+	mmap brk time errors fault edges
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
 
