@@ -6,12 +6,12 @@
  * other user only the attributes of what it owns (else -EPERM); nothing
  * changes on a read-only filesystem (-EROFS).
  *
- * vfs_getcwd finds the cwd's path without names kept on inodes: from the
- * cwd up to the root, each directory's name is looked for among its
+ * vfs_dir_path (and vfs_getcwd, for the cwd) finds a directory's path
+ * without names kept on inodes: from the directory up to the root, each directory's name is looked for among its
  * parent's entries by inode number.  The root of a mounted filesystem
  * stands for the directory it covers.
  *
- * Interface: vfs_setattr, vfs_getcwd.
+ * Interface: vfs_setattr, vfs_dir_path, vfs_getcwd.
  */
 #include "fs/internal.h"
 #include "kernel/errno.h"
@@ -100,9 +100,10 @@ static int step_up(struct inode **cur, char *buf, size_t *pos, char *name)
 	return err;
 }
 
-static int getcwd_locked(char *buf, size_t *pos, char *name)
+static int dir_path_locked(struct inode *dir, char *buf, size_t *pos,
+			   char *name)
 {
-	struct inode *cur = igrab(vfs_cwd()), *root = vfs_root();
+	struct inode *cur = igrab(dir), *root = vfs_root();
 	int err = cur->nlink ? 0 : -ENOENT;
 
 	while (!err && cur != root) {
@@ -124,11 +125,11 @@ static int getcwd_locked(char *buf, size_t *pos, char *name)
 }
 
 /*
- * Write the absolute path of the cwd, NUL-terminated, into buf (size
- * bytes): its length with the NUL, -ERANGE when it does not fit, -ENOENT
- * when the cwd was removed, -ENAMETOOLONG, -ENOMEM.
+ * Write the absolute path of directory dir, NUL-terminated, into buf
+ * (size bytes): its length with the NUL, -ERANGE when it does not fit,
+ * -ENOENT when dir was removed, -ENAMETOOLONG, -ENOMEM.
  */
-long vfs_getcwd(char *buf, size_t size)
+long vfs_dir_path(struct inode *dir, char *buf, size_t size)
 {
 	char *path = kmalloc(PATH_MAX), *name = kmalloc(NAME_MAX + 1);
 	size_t pos = PATH_MAX - 1;
@@ -137,7 +138,7 @@ long vfs_getcwd(char *buf, size_t size)
 	if (!err) {
 		path[pos] = '\0';
 		vfs_lock();
-		err = getcwd_locked(path, &pos, name);
+		err = dir_path_locked(dir, path, &pos, name);
 		vfs_unlock();
 	}
 	if (!err && PATH_MAX - pos > size)
@@ -149,4 +150,9 @@ long vfs_getcwd(char *buf, size_t size)
 	kfree(path);
 	kfree(name);
 	return err;
+}
+
+long vfs_getcwd(char *buf, size_t size)
+{
+	return vfs_dir_path(vfs_cwd(), buf, size);
 }

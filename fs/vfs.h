@@ -36,8 +36,9 @@
  * vfs_lookup, vfs_open, vfs_close, vfs_read, vfs_write, vfs_lseek,
  * vfs_readdir, vfs_mkdir, vfs_mknod, vfs_unlink, vfs_rmdir, vfs_link,
  * vfs_symlink, vfs_readlink, vfs_rename, vfs_truncate, vfs_stat,
- * vfs_sync, vfs_statfs, vfs_setattr, vfs_getcwd, vfs_lookup_at,
- * vfs_link_at, vfs_rename_at, iget, iput, igrab, new_inode, inode_hash_insert,
+ * vfs_sync, vfs_statfs, vfs_setattr, vfs_dir_path, vfs_getcwd,
+ * vfs_lookup_at, vfs_link_at, vfs_rename_at, iget, iput, igrab,
+ * new_inode, inode_hash_insert,
  * inode_mark_dirty, inode_permission, vfs_kern_mount, vfs_kern_umount,
  * vfs_set_root, vfs_root, vfs_cwd, vfs_mounts_show, inode_init_owner,
  * generic_file_read, generic_file_write, generic_file_fsync,
@@ -322,9 +323,10 @@ void vfs_inode_stat(const struct inode *inode, struct kstat *st);
 int vfs_ftruncate(struct file *f, uint64_t size);
 int vfs_statfs(const char *path, struct kstatfs *st);
 /* fs/attr.c: change inode's attributes (the owner or root only): 0,
- * -EPERM, -EROFS.  The cwd's path into buf: its length with the NUL,
- * or -ERANGE, -ENOENT (removed), -ENAMETOOLONG. */
+ * -EPERM, -EROFS.  The path of directory dir (of the cwd) into buf: its
+ * length with the NUL, or -ERANGE, -ENOENT (removed), -ENAMETOOLONG. */
 int vfs_setattr(struct inode *inode, const struct iattr *attr);
+long vfs_dir_path(struct inode *dir, char *buf, size_t size);
 long vfs_getcwd(char *buf, size_t size);
 int vfs_sync(void);			/* every mounted filesystem */
 
