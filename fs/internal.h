@@ -45,6 +45,9 @@ void inodes_drop_sb(struct super_block *sb, bool write_back);
 /* namei.c */
 int namei_parent(const char *path, struct inode **dir, char *last,
 		 bool *trailing);
+/* The same with a relative path starting at base (NULL: the cwd). */
+int namei_parent_at(struct inode *base, const char *path, struct inode **dir,
+		    char *last, bool *trailing);
 /* Child name of dir, not following a mount or a symlink: 0 or -Exxx. */
 int lookup_raw(struct inode *dir, const char *name, struct inode **out);
 /* The root of what is mounted on inode, if anything (reference passed). */

@@ -20,8 +20,9 @@
  * References: every inode handed back carries one; walk() consumes the
  * reference of the directory it starts from.
  *
- * Interface: vfs_lookup, vfs_lookup_parent; for the VFS (internal.h)
- * namei_parent, lookup_raw, follow_mounts, last_type.
+ * Interface: vfs_lookup, vfs_lookup_at, vfs_lookup_parent; for the VFS
+ * (internal.h) namei_parent, namei_parent_at, lookup_raw, follow_mounts,
+ * last_type.
  */
 #include "fs/internal.h"
 #include "kernel/errno.h"
@@ -287,8 +288,10 @@ static int walk(struct nameidata *nd, struct inode *dir, const char *path,
 	return err;
 }
 
-/* Where path starts: a new reference to the root or the cwd. */
-static int path_start(const char *path, struct inode **start)
+/* Where path starts: a new reference to the root, or to base (the cwd
+ * when NULL) for a relative path. */
+static int path_start(struct inode *base, const char *path,
+		      struct inode **start)
 {
 	size_t len = strnlen(path, PATH_MAX);
 
@@ -296,44 +299,57 @@ static int path_start(const char *path, struct inode **start)
 		return -ENAMETOOLONG;
 	if (len == 0)
 		return -ENOENT;
-	*start = igrab(path[0] == '/' ? vfs_root() : vfs_cwd());
+	*start = igrab(path[0] == '/' ? vfs_root() : base ? base : vfs_cwd());
 	return *start ? 0 : -ENOENT;
 }
 
-static int vfs_lookup_locked(const char *path, unsigned int flags, struct inode **out)
+static int vfs_lookup_locked(struct inode *base, const char *path,
+			     unsigned int flags, struct inode **out)
 {
 	struct nameidata nd = { 0 };
+	char last[NAME_MAX + 1];
 	struct inode *start;
-	int err = path_start(path, &start);
+	bool trailing;
+	int err = path_start(base, path, &start);
 
 	if (err)
 		return err;
 	if (flags & LOOKUP_PARENT) {
-		char last[NAME_MAX + 1];
-
 		iput(start);
-		return vfs_lookup_parent(path, out, last);
+		return namei_parent_at(base, path, out, last, &trailing);
 	}
 	return walk(&nd, start, path, strlen(path), flags, out, NULL);
 }
 
-int vfs_lookup(const char *path, unsigned int flags, struct inode **out)
+int vfs_lookup_at(struct inode *base, const char *path, unsigned int flags,
+		  struct inode **out)
 {
 	int ret;
 
 	vfs_lock();
-	ret = vfs_lookup_locked(path, flags, out);
+	ret = vfs_lookup_locked(base, path, flags, out);
 	vfs_unlock();
 	return ret;
+}
+
+int vfs_lookup(const char *path, unsigned int flags, struct inode **out)
+{
+	return vfs_lookup_at(NULL, path, flags, out);
 }
 
 int namei_parent(const char *path, struct inode **dir, char *last,
 		 bool *trailing)
 {
+	return namei_parent_at(NULL, path, dir, last, trailing);
+}
+
+int namei_parent_at(struct inode *base, const char *path, struct inode **dir,
+		    char *last, bool *trailing)
+{
 	struct nameidata nd = { 0 };
 	struct inode *start;
 	size_t e, s;
-	int err = path_start(path, &start);
+	int err = path_start(base, path, &start);
 
 	if (err)
 		return err;

@@ -14,7 +14,8 @@
  * new last page and drops the page cache beyond it before setattr frees
  * the blocks.
  *
- * Interface: vfs_mkdir, vfs_mknod, vfs_symlink, vfs_link, vfs_unlink,
+ * Interface: vfs_mkdir, vfs_mknod, vfs_symlink, vfs_link, vfs_link_at,
+ * vfs_unlink,
  * vfs_rmdir, vfs_readlink, vfs_truncate, vfs_stat, vfs_sync; do_truncate
  * (internal.h).
  */
@@ -29,11 +30,13 @@ struct parent {
 	bool trailing;
 };
 
-/* The parent of a name to create: 0, or -EEXIST when it exists. */
-static int create_parent(const char *path, struct parent *p)
+/* The parent of a name to create (relative to base, NULL: the cwd): 0,
+ * or -EEXIST when it exists. */
+static int create_parent(struct inode *base, const char *path,
+			 struct parent *p)
 {
 	struct inode *old;
-	int err = namei_parent(path, &p->dir, p->last, &p->trailing);
+	int err = namei_parent_at(base, path, &p->dir, p->last, &p->trailing);
 
 	if (err)
 		return err;
@@ -57,7 +60,7 @@ static int vfs_mkdir_locked(const char *path, uint16_t mode)
 {
 	struct parent p;
 	struct inode *inode;
-	int err = create_parent(path, &p);
+	int err = create_parent(NULL, path, &p);
 
 	if (err)
 		return err;
@@ -92,7 +95,7 @@ static int vfs_mknod_locked(const char *path, uint16_t mode, uint32_t rdev)
 		return -EINVAL;
 	if ((S_ISCHR(mode) || S_ISBLK(mode)) && vfs_cred.uid != 0)
 		return -EPERM;
-	err = create_parent(path, &p);
+	err = create_parent(NULL, path, &p);
 	if (err)
 		return err;
 	err = p.trailing ? -ENOENT : p.dir->iops->mknod ?
@@ -123,7 +126,7 @@ static int vfs_symlink_locked(const char *target, const char *path)
 		return -ENOENT;
 	if (strnlen(target, PATH_MAX) == PATH_MAX)
 		return -ENAMETOOLONG;
-	err = create_parent(path, &p);
+	err = create_parent(NULL, path, &p);
 	if (err)
 		return err;
 	err = p.trailing ? -ENOENT : p.dir->iops->symlink ?
@@ -144,15 +147,19 @@ int vfs_symlink(const char *target, const char *path)
 	return ret;
 }
 
-static int vfs_link_locked(const char *old_path, const char *new_path)
+static int vfs_link_locked(struct inode *old_base, const char *old_path,
+			   struct inode *new_base, const char *new_path,
+			   unsigned int flags)
 {
 	struct inode *old;
 	struct parent p;
-	int err = vfs_lookup(old_path, 0, &old);
+	int err = vfs_lookup_at(old_base, old_path, flags & LOOKUP_FOLLOW,
+				&old);
 
 	if (err)
 		return err;
-	err = S_ISDIR(old->mode) ? -EPERM : create_parent(new_path, &p);
+	err = S_ISDIR(old->mode) ? -EPERM :
+	      create_parent(new_base, new_path, &p);
 	if (err)
 		goto out;
 	err = p.trailing ? -ENOENT : p.dir->sb != old->sb ? -EXDEV :
@@ -163,14 +170,20 @@ out:
 	return err;
 }
 
-int vfs_link(const char *old_path, const char *new_path)
+int vfs_link_at(struct inode *old_base, const char *old_path,
+		struct inode *new_base, const char *new_path, unsigned int flags)
 {
 	int ret;
 
 	vfs_lock();
-	ret = vfs_link_locked(old_path, new_path);
+	ret = vfs_link_locked(old_base, old_path, new_base, new_path, flags);
 	vfs_unlock();
 	return ret;
+}
+
+int vfs_link(const char *old_path, const char *new_path)
+{
+	return vfs_link_at(NULL, old_path, NULL, new_path, 0);
 }
 
 /* The entry (not followed) p->last names, which the caller may delete:

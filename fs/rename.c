@@ -12,7 +12,7 @@
  * creating (or deleting) the new one, plus write permission on a
  * directory that changes parent (its ".." changes).
  *
- * Interface: vfs_rename.
+ * Interface: vfs_rename, vfs_rename_at.
  */
 #include "fs/internal.h"
 #include "kernel/errno.h"
@@ -47,10 +47,11 @@ static int is_under(struct inode *dir, struct inode *anc, bool *under)
 	return err;
 }
 
-/* Resolve one end: its parent, and the entry if any. */
-static int rename_end_get(const char *path, struct rename_end *e)
+/* Resolve one end, relative to base: its parent, and the entry if any. */
+static int rename_end_get(struct inode *base, const char *path,
+			  struct rename_end *e)
 {
-	int err = namei_parent(path, &e->dir, e->last, &e->trailing);
+	int err = namei_parent_at(base, path, &e->dir, e->last, &e->trailing);
 
 	e->inode = NULL;
 	if (err)
@@ -98,14 +99,15 @@ static int rename_check(struct rename_end *o, struct rename_end *n)
 	return err;
 }
 
-static int vfs_rename_locked(const char *old_path, const char *new_path)
+static int vfs_rename_locked(struct inode *old_base, const char *old_path,
+			     struct inode *new_base, const char *new_path)
 {
 	struct rename_end o, n;
-	int err = rename_end_get(old_path, &o);
+	int err = rename_end_get(old_base, old_path, &o);
 
 	if (err)
 		return err;
-	err = rename_end_get(new_path, &n);
+	err = rename_end_get(new_base, new_path, &n);
 	if (err) {
 		rename_end_put(&o);
 		return err;
@@ -126,12 +128,18 @@ static int vfs_rename_locked(const char *old_path, const char *new_path)
 	return err;
 }
 
-int vfs_rename(const char *old_path, const char *new_path)
+int vfs_rename_at(struct inode *old_base, const char *old_path,
+		  struct inode *new_base, const char *new_path)
 {
 	int ret;
 
 	vfs_lock();
-	ret = vfs_rename_locked(old_path, new_path);
+	ret = vfs_rename_locked(old_base, old_path, new_base, new_path);
 	vfs_unlock();
 	return ret;
+}
+
+int vfs_rename(const char *old_path, const char *new_path)
+{
+	return vfs_rename_at(NULL, old_path, NULL, new_path);
 }

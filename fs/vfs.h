@@ -36,7 +36,9 @@
  * vfs_lookup, vfs_open, vfs_close, vfs_read, vfs_write, vfs_lseek,
  * vfs_readdir, vfs_mkdir, vfs_mknod, vfs_unlink, vfs_rmdir, vfs_link,
  * vfs_symlink, vfs_readlink, vfs_rename, vfs_truncate, vfs_stat,
- * vfs_sync, vfs_statfs, iget, iput, igrab, new_inode, inode_hash_insert,
+ * vfs_sync, vfs_statfs, vfs_setattr, vfs_dir_path, vfs_getcwd,
+ * vfs_lookup_at, vfs_link_at, vfs_rename_at, iget, iput, igrab,
+ * new_inode, inode_hash_insert,
  * inode_mark_dirty, inode_permission, vfs_kern_mount, vfs_kern_umount,
  * vfs_set_root, vfs_root, vfs_cwd, vfs_mounts_show, inode_init_owner,
  * generic_file_read, generic_file_write, generic_file_fsync,
@@ -258,6 +260,9 @@ extern struct cred vfs_cred;
  * start at the current directory (vfs_cwd()).
  */
 int vfs_lookup(const char *path, unsigned int flags, struct inode **out);
+/* The same with a relative path starting at base (NULL: the cwd). */
+int vfs_lookup_at(struct inode *base, const char *path, unsigned int flags,
+		  struct inode **out);
 /* The parent directory (with a reference) and the last component of path
  * (last has room for NAME_MAX + 1 bytes; "" for "/", may be "." or ".."). */
 int vfs_lookup_parent(const char *path, struct inode **dir, char *last);
@@ -302,14 +307,27 @@ int vfs_mknod(const char *path, uint16_t mode, uint32_t rdev);
 int vfs_unlink(const char *path);
 int vfs_rmdir(const char *path);
 int vfs_link(const char *old_path, const char *new_path);
+/* Relative paths start at old_base and new_base (NULL: the cwd); flags
+ * LOOKUP_FOLLOW follows a symbolic link old_path names. */
+int vfs_link_at(struct inode *old_base, const char *old_path,
+		struct inode *new_base, const char *new_path,
+		unsigned int flags);
 int vfs_symlink(const char *target, const char *path);
 ssize_t vfs_readlink(const char *path, char *buf, size_t len);
 int vfs_rename(const char *old_path, const char *new_path);
+int vfs_rename_at(struct inode *old_base, const char *old_path,
+		  struct inode *new_base, const char *new_path);
 int vfs_truncate(const char *path, uint64_t size);
 int vfs_stat(const char *path, bool follow, struct kstat *st);
 void vfs_inode_stat(const struct inode *inode, struct kstat *st);
 int vfs_ftruncate(struct file *f, uint64_t size);
 int vfs_statfs(const char *path, struct kstatfs *st);
+/* fs/attr.c: change inode's attributes (the owner or root only): 0,
+ * -EPERM, -EROFS.  The path of directory dir (of the cwd) into buf: its
+ * length with the NUL, or -ERANGE, -ENOENT (removed), -ENAMETOOLONG. */
+int vfs_setattr(struct inode *inode, const struct iattr *attr);
+long vfs_dir_path(struct inode *dir, char *buf, size_t size);
+long vfs_getcwd(char *buf, size_t size);
 int vfs_sync(void);			/* every mounted filesystem */
 
 /* fs/flusher.c: the kernel thread that writes everything dirty back every

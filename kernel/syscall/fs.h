@@ -3,9 +3,17 @@
  *
  *   user_path(upath)         a kernel copy of a user path (kfree it), or
  *                            ERR_PTR: -EFAULT, -ENAMETOOLONG, -ENOENT ("")
+ *   user_paths(u1, u2, &p1, &p2)
+ *                            both copied (kfree both) or none: 0, -Exxx
  *   at_enter(dirfd, path, &saved), at_leave(saved)
  *                            run the lookups in between relative to dirfd
  *                            (AT_FDCWD: the cwd): 0, -EBADF, -ENOTDIR
+ *   at_dir(dirfd, path, &base)
+ *                            the base directory for the VFS's *_at calls
+ *                            (NULL: the cwd): 0, -EBADF, -ENOTDIR
+ *   path_call(dirfd, upath, arg, op)
+ *                            op(path, arg) on a kernel copy of upath,
+ *                            relative to dirfd: op's result or -Exxx
  */
 #ifndef KERNEL_SYSCALL_FS_H
 #define KERNEL_SYSCALL_FS_H
@@ -17,10 +25,15 @@
 #define AT_SYMLINK_NOFOLLOW	0x100
 #define AT_REMOVEDIR		0x200
 #define AT_EACCESS		0x200
+#define AT_SYMLINK_FOLLOW	0x400
 #define AT_EMPTY_PATH		0x1000
 
 char *user_path(const char *upath);
+int user_paths(const char *u1, const char *u2, char **p1, char **p2);
 int at_enter(int dirfd, const char *path, struct inode **saved);
 void at_leave(struct inode *saved);
+int at_dir(int dirfd, const char *path, struct inode **base);
+long path_call(int dirfd, const char *upath, uint32_t arg,
+	       int (*op)(const char *path, uint32_t arg));
 
 #endif

@@ -8,8 +8,9 @@
  * functions (-EFAULT).  A read stops at the first short chunk.  Every
  * descriptor is checked (-EBADF); paths are copied with user_path().
  *
- * Interface: the SYSCALL registrations; user_path, at_enter, at_leave
- * (kernel/syscall/fs.h) for the path calls of sys_stat.c.
+ * Interface: the SYSCALL registrations; user_path, user_paths, at_enter,
+ * at_leave, at_dir, path_call (kernel/syscall/fs.h) for the path calls of
+ * sys_stat.c, sys_link.c and sys_attr.c.
  */
 #include "kernel/syscall/fs.h"
 #include "kernel/errno.h"
@@ -36,6 +37,20 @@ char *user_path(const char *upath)
 		return ERR_PTR(len ? len : -ENOENT);
 	}
 	return path;
+}
+
+/* Copies of two user paths (kfree both): 0, or -Exxx with none left. */
+int user_paths(const char *u1, const char *u2, char **p1, char **p2)
+{
+	*p1 = user_path(u1);
+	if (IS_ERR(*p1))
+		return PTR_ERR(*p1);
+	*p2 = user_path(u2);
+	if (IS_ERR(*p2)) {
+		kfree(*p1);
+		return PTR_ERR(*p2);
+	}
+	return 0;
 }
 
 /*
@@ -65,6 +80,47 @@ void at_leave(struct inode *saved)
 {
 	if (saved)
 		proc_current()->cwd = saved;
+}
+
+/*
+ * The directory a relative path of an *at call starts at, for the VFS's
+ * _at functions: NULL for AT_FDCWD or an absolute path, else dirfd's
+ * inode (no reference: the descriptor stays open during the call).
+ * 0, -EBADF or -ENOTDIR.
+ */
+int at_dir(int dirfd, const char *path, struct inode **base)
+{
+	struct file *f;
+
+	*base = NULL;
+	if (dirfd == AT_FDCWD || path[0] == '/')
+		return 0;
+	f = fd_get(dirfd);
+	if (!f)
+		return -EBADF;
+	if (!S_ISDIR(f->inode->mode))
+		return -ENOTDIR;
+	*base = f->inode;
+	return 0;
+}
+
+/* Run op(path, arg) on a copy of upath, relative to dirfd. */
+long path_call(int dirfd, const char *upath, uint32_t arg,
+	       int (*op)(const char *path, uint32_t arg))
+{
+	char *path = user_path(upath);
+	struct inode *saved;
+	long err;
+
+	if (IS_ERR(path))
+		return PTR_ERR(path);
+	err = at_enter(dirfd, path, &saved);
+	if (!err) {
+		err = op(path, arg);
+		at_leave(saved);
+	}
+	kfree(path);
+	return err;
 }
 
 /* Read up to len bytes into user memory at ubuf, at *pos or the file's

@@ -1,11 +1,11 @@
 /*
  * sys_stat.c: path system calls: stat64, lstat64, fstat64, fstatat64,
- * access, faccessat, faccessat2, chdir, getcwd, mkdir, mkdirat, rmdir,
- * unlink, unlinkat, rename, renameat, getdents64.
+ * access, faccessat, faccessat2, chdir, fchdir, getcwd, mkdir, mkdirat,
+ * rmdir, unlink, unlinkat, rename, renameat, renameat2, getdents64.
  *
  * struct stat64 and struct linux_dirent64 have Linux i386's layouts.
- * getcwd walks from the cwd up to the root through "..", finding each
- * name in its parent's entries (the VFS keeps no names on inodes).
+ * getcwd is the VFS's vfs_getcwd (fs/attr.c): from the cwd up to the
+ * root through "..", each name found among its parent's entries.
  *
  * Interface: the SYSCALL registrations.
  */
@@ -104,25 +104,6 @@ static long sys_lstat64(const char *upath, struct stat64 *ust)
 }
 SYSCALL(NR_lstat64, sys_lstat64);
 
-/* Run op(path) (or op2 for two paths) relative to dirfd. */
-static long path_call(int dirfd, const char *upath, uint32_t arg,
-		      int (*op)(const char *path, uint32_t arg))
-{
-	char *path = user_path(upath);
-	struct inode *saved;
-	long err;
-
-	if (IS_ERR(path))
-		return PTR_ERR(path);
-	err = at_enter(dirfd, path, &saved);
-	if (!err) {
-		err = op(path, arg);
-		at_leave(saved);
-	}
-	kfree(path);
-	return err;
-}
-
 /* access(2)'s mode: F_OK 0, or R_OK 4 | W_OK 2 | X_OK 1 (as MAY_*). */
 static int op_access(const char *path, uint32_t mode)
 {
@@ -204,24 +185,38 @@ static long sys_rmdir(const char *upath)
 }
 SYSCALL(NR_rmdir, sys_rmdir);
 
+#define RENAME_NOREPLACE	1
+#define RENAME_EXCHANGE		2
+#define RENAME_WHITEOUT		4
+
+/* Only flags 0: RENAME_NOREPLACE and the others are -EINVAL for now. */
+static long sys_renameat2(int olddirfd, const char *uold, int newdirfd,
+			  const char *unew, uint32_t flags)
+{
+	struct inode *obase, *nbase;
+	char *oldp, *newp;
+	long err;
+
+	if (flags)
+		return -EINVAL;
+	err = user_paths(uold, unew, &oldp, &newp);
+	if (err)
+		return err;
+	err = at_dir(olddirfd, oldp, &obase);
+	if (!err)
+		err = at_dir(newdirfd, newp, &nbase);
+	if (!err)
+		err = vfs_rename_at(obase, oldp, nbase, newp);
+	kfree(oldp);
+	kfree(newp);
+	return err;
+}
+SYSCALL(NR_renameat2, sys_renameat2);
+
 static long sys_renameat(int olddirfd, const char *uold, int newdirfd,
 			 const char *unew)
 {
-	char *oldp = user_path(uold), *newp = IS_ERR(oldp) ? NULL : user_path(unew);
-	long err = IS_ERR(oldp) ? PTR_ERR(oldp) : IS_ERR(newp) ? PTR_ERR(newp) : 0;
-
-	/* Both ends relative to different directories need a VFS call
-	 * taking directories; until then only AT_FDCWD or absolute paths. */
-	if (!err && ((olddirfd != AT_FDCWD && oldp[0] != '/') ||
-		     (newdirfd != AT_FDCWD && newp[0] != '/')))
-		err = -ENOSYS;
-	if (!err)
-		err = vfs_rename(oldp, newp);
-	if (!IS_ERR(oldp))
-		kfree(oldp);
-	if (newp && !IS_ERR(newp))
-		kfree(newp);
-	return err;
+	return sys_renameat2(olddirfd, uold, newdirfd, unew, 0);
 }
 SYSCALL(NR_renameat, sys_renameat);
 
@@ -256,12 +251,45 @@ static long sys_chdir(const char *upath)
 }
 SYSCALL(NR_chdir, sys_chdir);
 
+static long sys_fchdir(int fd)
+{
+	struct proc *p = proc_current();
+	struct file *f = fd_get(fd);
+	int err;
+
+	if (!f)
+		return -EBADF;
+	err = S_ISDIR(f->inode->mode) ? inode_permission(f->inode, MAY_EXEC)
+				      : -ENOTDIR;
+	if (err)
+		return err;
+	iput(p->cwd);
+	p->cwd = igrab(f->inode);
+	return 0;
+}
+SYSCALL(NR_fchdir, sys_fchdir);
+
+/* Linux's getcwd returns the length with the NUL; -ERANGE if size is
+ * too small for it. */
+static long sys_getcwd(char *ubuf, uint32_t size)
+{
+	char *buf = kmalloc(PATH_MAX);
+	long len;
+
+	if (!buf)
+		return -ENOMEM;
+	len = vfs_getcwd(buf, size < PATH_MAX ? size : PATH_MAX);
+	if (len > 0 && copy_to_user(ubuf, buf, (size_t)len))
+		len = -EFAULT;
+	kfree(buf);
+	return len;
+}
+SYSCALL(NR_getcwd, sys_getcwd);
+
 struct dirent_ctx {
 	uint8_t *buf;
 	size_t size, used;
 	bool refused;			/* an entry did not fit */
-	uint32_t ino;			/* getcwd: the entry looked for */
-	char *name;			/* getcwd: its name goes here */
 };
 
 /* struct linux_dirent64: d_ino, d_off, d_reclen, d_type, d_name. */

@@ -1,9 +1,9 @@
 /*
  * sys_time.c: clocks and randomness: clock_gettime (32-bit timespec),
- * clock_gettime64, time, nanosleep, clock_nanosleep (32- and 64-bit
- * timespec; a signal ends the sleep), and getrandom (from the stop-gap generator of
- * kernel/random.h: not cryptographically secure until the entropy pool
- * exists).
+ * clock_gettime64, clock_getres, clock_getres_time64, gettimeofday, time,
+ * nanosleep, clock_nanosleep (32- and 64-bit timespec; a signal ends the
+ * sleep), and getrandom (from the stop-gap generator of kernel/random.h:
+ * not cryptographically secure until the entropy pool exists).
  *
  * Interface: the SYSCALL registrations.
  */
@@ -80,6 +80,70 @@ static long sys_clock_gettime64(int id, struct timespec64_user *uts)
 	return copy_to_user(uts, &ts, sizeof(ts));
 }
 SYSCALL(NR_clock_gettime64, sys_clock_gettime64);
+
+/* Resolution of clock id in ns, or -EINVAL: the TSC's nanoseconds, the
+ * timer tick for the coarse clocks (as Linux's hrtimers and jiffies). */
+static long clock_res(int id)
+{
+	uint64_t ns;
+	int err = clock_read(id, &ns);
+
+	if (err)
+		return err;
+	if (id == CLOCK_REALTIME_COARSE || id == CLOCK_MONOTONIC_COARSE)
+		return 1000000000 / HZ;
+	return 1;
+}
+
+static long sys_clock_getres(int id, struct timespec32 *uts)
+{
+	struct timespec32 ts = { 0 };
+	long res = clock_res(id);
+
+	if (res < 0)
+		return res;
+	ts.tv_nsec = (int32_t)res;
+	return uts ? copy_to_user(uts, &ts, sizeof(ts)) : 0;
+}
+SYSCALL(NR_clock_getres, sys_clock_getres);
+
+static long sys_clock_getres_time64(int id, struct timespec64_user *uts)
+{
+	struct timespec64_user ts = { 0 };
+	long res = clock_res(id);
+
+	if (res < 0)
+		return res;
+	ts.tv_nsec = res;
+	return uts ? copy_to_user(uts, &ts, sizeof(ts)) : 0;
+}
+SYSCALL(NR_clock_getres_time64, sys_clock_getres_time64);
+
+struct timeval32 {
+	int32_t tv_sec, tv_usec;
+};
+
+struct timezone32 {
+	int32_t tz_minuteswest, tz_dsttime;
+};
+
+/* The time zone is always UTC, no DST (Linux's default sys_tz). */
+static long sys_gettimeofday(struct timeval32 *utv, struct timezone32 *utz)
+{
+	uint64_t ns = clock_realtime_ns();
+	struct timeval32 tv = {
+		.tv_sec = (int32_t)(ns / 1000000000u),
+		.tv_usec = (int32_t)(ns % 1000000000u / 1000u),
+	};
+	struct timezone32 tz = { 0, 0 };
+
+	if (utv && copy_to_user(utv, &tv, sizeof(tv)))
+		return -EFAULT;
+	if (utz && copy_to_user(utz, &tz, sizeof(tz)))
+		return -EFAULT;
+	return 0;
+}
+SYSCALL(NR_gettimeofday, sys_gettimeofday);
 
 static long sys_time(int32_t *ut)
 {

@@ -60,6 +60,8 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_execve		11
 #define NR_chdir		12
 #define NR_time			13
+#define NR_mknod		14
+#define NR_chmod		15
 #define NR_lseek		19
 #define NR_getpid		20
 #define NR_alarm		27
@@ -80,8 +82,13 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_getppid		64
 #define NR_getpgrp		65
 #define NR_setsid		66
+#define NR_gettimeofday		78
+#define NR_symlink		83
+#define NR_readlink		85
 #define NR_munmap		91
+#define NR_truncate		92
 #define NR_ftruncate		93
+#define NR_fchmod		94
 #define NR_setitimer		104
 #define NR_getitimer		105
 #define NR_wait4		114
@@ -90,6 +97,7 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_uname		122
 #define NR_mprotect		125
 #define NR_getpgid		132
+#define NR_fchdir		133
 #define NR__llseek		140
 #define NR_readv		145
 #define NR_writev		146
@@ -111,10 +119,13 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_stat64		195
 #define NR_lstat64		196
 #define NR_fstat64		197
+#define NR_lchown32		198
 #define NR_getuid32		199
 #define NR_getgid32		200
 #define NR_geteuid32		201
 #define NR_getegid32		202
+#define NR_fchown32		207
+#define NR_chown32		212
 #define NR_getdents64		220
 #define NR_fcntl64		221
 #define NR_gettid		224
@@ -123,20 +134,32 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_exit_group		252
 #define NR_set_tid_address	258
 #define NR_clock_gettime	265
+#define NR_clock_getres		266
 #define NR_clock_nanosleep	267
 #define NR_tgkill		270
 #define NR_waitid		284
 #define NR_openat		295
 #define NR_mkdirat		296
+#define NR_mknodat		297
+#define NR_fchownat		298
 #define NR_fstatat64		300
 #define NR_unlinkat		301
 #define NR_renameat		302
+#define NR_linkat		303
+#define NR_symlinkat		304
+#define NR_readlinkat		305
+#define NR_fchmodat		306
 #define NR_faccessat		307
+#define NR_utimensat		320
 #define NR_dup3			330
 #define NR_pipe2		331
+#define NR_renameat2		353
 #define NR_getrandom		355
 #define NR_clock_gettime64	403
+#define NR_clock_getres_time64	406
 #define NR_clock_nanosleep_time64	407
+#define NR_utimensat_time64	412
 #define NR_faccessat2		439
+#define NR_fchmodat2		452
 
 #endif

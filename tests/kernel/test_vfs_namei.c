@@ -222,3 +222,49 @@ KTEST(vfs_namei, permissions)
 	KT_EXPECT_EQ(ctx, vfs_rmdir("/tmp/d1000"), 0);
 	SANDBOX_END(ctx, &s);
 }
+
+/* The path of a directory, as getcwd gives it. */
+static long path_of(const char *path, char *buf, size_t size)
+{
+	struct inode *dir;
+	long n = vfs_lookup(path, LOOKUP_FOLLOW, &dir);
+
+	if (n)
+		return n;
+	n = vfs_dir_path(dir, buf, size);
+	iput(dir);
+	return n;
+}
+
+KTEST(vfs_namei, dir_path_and_bases)
+{
+	struct sandbox s;
+	struct inode *base;
+	char buf[32];
+
+	SANDBOX(ctx, &s);
+	KT_ASSERT_EQ(ctx, vfs_mkdir("/a", 0755), 0);
+	KT_ASSERT_EQ(ctx, vfs_mkdir("/a/mnt", 0755), 0);
+	KT_ASSERT_EQ(ctx, vfs_mount(NULL, "/a/mnt", "ramfs", 0, NULL), 0);
+	KT_ASSERT_EQ(ctx, vfs_mkdir("/a/mnt/sub", 0755), 0);
+	KT_EXPECT_EQ(ctx, path_of("/", buf, sizeof(buf)), 2);
+	KT_EXPECT(ctx, !strcmp(buf, "/"));
+	KT_EXPECT_EQ(ctx, path_of("/a/mnt/sub", buf, sizeof(buf)), 11);
+	KT_EXPECT(ctx, !strcmp(buf, "/a/mnt/sub"));
+	KT_EXPECT_EQ(ctx, path_of("/a/mnt", buf, sizeof(buf)), 7);
+	KT_EXPECT(ctx, !strcmp(buf, "/a/mnt"));
+	KT_EXPECT_EQ(ctx, path_of("/a/mnt/sub", buf, 10), -ERANGE);
+	/* Relative paths from a base directory. */
+	KT_ASSERT_EQ(ctx, vfs_lookup("/a/mnt", 0, &base), 0);
+	KT_ASSERT_EQ(ctx, put_file("/a/mnt/f", "f", 1), 1);
+	KT_EXPECT_EQ(ctx, vfs_rename_at(base, "f", base, "sub/g"), 0);
+	KT_EXPECT(ctx, ino_of("/a/mnt/sub/g") > 0);
+	KT_EXPECT_EQ(ctx, vfs_link_at(base, "sub/g", base, "h", 0), 0);
+	KT_EXPECT_EQ(ctx, ino_of("/a/mnt/h"), ino_of("/a/mnt/sub/g"));
+	KT_EXPECT_EQ(ctx, vfs_rename_at(base, "h", NULL, "/a/h"), -EXDEV);
+	KT_EXPECT_EQ(ctx, vfs_unlink("/a/mnt/h"), 0);
+	KT_EXPECT_EQ(ctx, vfs_unlink("/a/mnt/sub/g"), 0);
+	iput(base);
+	KT_EXPECT_EQ(ctx, vfs_umount("/a/mnt"), 0);
+	SANDBOX_END(ctx, &s);
+}

@@ -22,13 +22,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PROGRAMS = os.path.join(ROOT, "tests", "user", "programs.txt")
 UTEST_TIMEOUT = 300
 # Program names (or NN-NAME runs) that maestro cannot pass yet:
-#   stat: link, symlink, chmod, truncate, mkfifo, utimensat missing;
-#   dir: getcwd, renameat, unlinkat(AT_REMOVEDIR) missing;
 #   mmap: mremap and file mappings missing;
-#   time: clock_getres and gettimeofday missing;
-#   errors: a read into a bad buffer loses the pipe's byte (bounce buffer);
 #   19-fault: exec-data and exec-stack need NX (PAE page tables).
-PENDING = {"stat", "dir", "mmap", "time", "errors", "19-fault"}
+PENDING = {"mmap", "19-fault"}
 
 _cache = {}
 
