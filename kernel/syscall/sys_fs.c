@@ -216,35 +216,41 @@ static long sys_write(int fd, const uint8_t *ubuf, size_t len)
 }
 SYSCALL(NR_write, sys_write);
 
+/* The file and offset of a pread64/pwrite64: 0, -EBADF, -EINVAL (a
+ * negative offset) or -ESPIPE (not a seekable file). */
+static int positioned_file(int fd, uint32_t lo, uint32_t hi, struct file **f,
+			   uint64_t *pos)
+{
+	*f = fd_get(fd);
+	*pos = (uint64_t)hi << 32 | lo;
+	if (!*f)
+		return -EBADF;
+	if ((int64_t)*pos < 0)
+		return -EINVAL;
+	if (!S_ISREG((*f)->inode->mode) && !S_ISBLK((*f)->inode->mode))
+		return -ESPIPE;
+	return 0;
+}
+
 static long sys_pread64(int fd, uint8_t *ubuf, size_t len, uint32_t lo,
 			uint32_t hi)
 {
-	struct file *f = fd_get(fd);
-	uint64_t pos = (uint64_t)hi << 32 | lo;
+	struct file *f;
+	uint64_t pos;
+	int err = positioned_file(fd, lo, hi, &f, &pos);
 
-	if (!f)
-		return -EBADF;
-	if ((int64_t)pos < 0)
-		return -EINVAL;
-	if (!S_ISREG(f->inode->mode) && !S_ISBLK(f->inode->mode))
-		return -ESPIPE;
-	return do_read(f, ubuf, len, &pos);
+	return err ? err : do_read(f, ubuf, len, &pos);
 }
 SYSCALL(NR_pread64, sys_pread64);
 
 static long sys_pwrite64(int fd, const uint8_t *ubuf, size_t len, uint32_t lo,
 			 uint32_t hi)
 {
-	struct file *f = fd_get(fd);
-	uint64_t pos = (uint64_t)hi << 32 | lo;
+	struct file *f;
+	uint64_t pos;
+	int err = positioned_file(fd, lo, hi, &f, &pos);
 
-	if (!f)
-		return -EBADF;
-	if ((int64_t)pos < 0)
-		return -EINVAL;
-	if (!S_ISREG(f->inode->mode) && !S_ISBLK(f->inode->mode))
-		return -ESPIPE;
-	return do_write(f, ubuf, len, &pos);
+	return err ? err : do_write(f, ubuf, len, &pos);
 }
 SYSCALL(NR_pwrite64, sys_pwrite64);
 

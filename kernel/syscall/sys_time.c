@@ -226,20 +226,28 @@ static int sleep_deadline(int clk, int flags, uint64_t ns, uint64_t *deadline)
 	return 0;
 }
 
+/* Sleep ns (relative, or until ns with TIMER_ABSTIME) on clock clk;
+ * when a signal interrupts a relative sleep, *left is what remained. */
+static int nanosleep_ns(int clk, int flags, uint64_t ns, uint64_t *left)
+{
+	uint64_t deadline;
+	int err = sleep_deadline(clk, flags, ns, &deadline);
+
+	return err ? err : sleep_until(deadline, left);
+}
+
 static long nanosleep32(int clk, int flags, const struct timespec32 *ureq,
 			struct timespec32 *urem)
 {
 	struct timespec32 ts;
-	uint64_t ns, deadline, left;
+	uint64_t ns, left;
 	int err;
 
 	if (copy_from_user(&ts, ureq, sizeof(ts)))
 		return -EFAULT;
 	err = ts_ns(ts.tv_sec, ts.tv_nsec, &ns);
 	if (!err)
-		err = sleep_deadline(clk, flags, ns, &deadline);
-	if (!err)
-		err = sleep_until(deadline, &left);
+		err = nanosleep_ns(clk, flags, ns, &left);
 	if (err == -ERESTARTNOHAND && urem && !(flags & TIMER_ABSTIME)) {
 		ts.tv_sec = (int32_t)(left / NS_PER_SEC);
 		ts.tv_nsec = (int32_t)(left % NS_PER_SEC);
@@ -269,16 +277,14 @@ static long sys_clock_nanosleep_time64(int clk, int flags,
 				       struct timespec64_user *urem)
 {
 	struct timespec64_user ts;
-	uint64_t ns, deadline, left;
+	uint64_t ns, left;
 	int err;
 
 	if (copy_from_user(&ts, ureq, sizeof(ts)))
 		return -EFAULT;
 	err = ts_ns(ts.tv_sec, ts.tv_nsec, &ns);
 	if (!err)
-		err = sleep_deadline(clk, flags, ns, &deadline);
-	if (!err)
-		err = sleep_until(deadline, &left);
+		err = nanosleep_ns(clk, flags, ns, &left);
 	if (err == -ERESTARTNOHAND && urem && !(flags & TIMER_ABSTIME)) {
 		ts.tv_sec = (int64_t)(left / NS_PER_SEC);
 		ts.tv_nsec = (int64_t)(left % NS_PER_SEC);
