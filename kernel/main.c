@@ -122,8 +122,8 @@ static int kmain_thread(void *arg)
 	if (ktest_mode)
 		qemu_debug_exit(ktest_run_all() ? KTEST_EXIT_FAIL : KTEST_EXIT_PASS);
 	crash_if_asked();
-	shutdown_if_asked();
 	proc_start_init();
+	shutdown_if_asked();
 	pr_info("maestro: idle\n");
 	return 0;
 }

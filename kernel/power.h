@@ -11,7 +11,9 @@
  * stop, the kernel halts with a message saying it is safe to turn off.
  *
  * The command line switch shutdown=poweroff|reboot shuts down once boot
- * is complete (for tests, until user space can ask).
+ * is complete and the first process (init=), if one was started, has
+ * ended: "init=/test/prog shutdown=poweroff" runs one program and stops
+ * the machine (for tests and benchmarks, until user space can ask).
  */
 #ifndef KERNEL_POWER_H
 #define KERNEL_POWER_H

@@ -10,6 +10,9 @@
  * head page is marked PAGE_FLAG_SLAB and records its class (or
  * KMALLOC_CLASS_LARGE), so kfree() finds everything from the address.
  * One spinlock guards the lists; kmalloc and kfree are safe in interrupts.
+ * It also guards two counters, the objects handed out and the bytes their
+ * slots take (kmalloc_usage): /proc/vmstat shows them, and the resource
+ * test compares them before and after a thousand processes.
  *
  * Debug mode ("kmalloc_debug" on the command line, or kmalloc_debug_set)
  * gives every object a slot laid out as
@@ -25,7 +28,7 @@
  * detected and reported, in either mode.
  *
  * Interface (mm/mm.h): kmalloc, kzalloc, kfree, kmalloc_debug_set,
- * kmalloc_check, kmalloc_debug_errors.
+ * kmalloc_check, kmalloc_debug_errors, kmalloc_usage.
  */
 #include "mm/mm.h"
 #include "mm/internal.h"
@@ -59,6 +62,7 @@ struct kmalloc_trailer {
 static struct list_head kmalloc_partial[KMALLOC_NR_CLASSES][2];
 static struct spinlock kmalloc_lock = SPINLOCK_INIT;
 static bool kmalloc_debug;
+static size_t kmalloc_nr_objects, kmalloc_nr_bytes;
 unsigned long kmalloc_debug_errors;
 
 static int kmalloc_debug_param(const char *value)
@@ -283,6 +287,8 @@ static void *kmalloc_small(unsigned int cls, bool debug, uintptr_t caller)
 	}
 	pg = list_first_entry(partial, struct page, list);
 	obj = kmalloc_take_slot(pg, caller);
+	kmalloc_nr_objects++;
+	kmalloc_nr_bytes += class_size(cls);
 	spin_unlock_irqrestore(&kmalloc_lock, flags);
 	if (debug)
 		kmalloc_debug_check_free(pg, obj, caller);
@@ -292,11 +298,16 @@ static void *kmalloc_small(unsigned int cls, bool debug, uintptr_t caller)
 static void *kmalloc_large(size_t n, bool debug)
 {
 	struct page *pg = page_alloc(order_of(n));
+	uint32_t flags;
 
 	if (!pg)
 		return NULL;
 	pg->flags |= PAGE_FLAG_SLAB | (debug ? PAGE_FLAG_KDEBUG : 0);
 	pg->slab_class = KMALLOC_CLASS_LARGE;
+	flags = spin_lock_irqsave(&kmalloc_lock);
+	kmalloc_nr_objects++;
+	kmalloc_nr_bytes += slot_size(pg);
+	spin_unlock_irqrestore(&kmalloc_lock, flags);
 	return page_address(pg);
 }
 
@@ -430,6 +441,8 @@ void kfree(void *p)
 		   kmalloc_debug_free_ok(pg, p, caller)) {
 		if (pg->flags & PAGE_FLAG_KDEBUG)
 			kmalloc_debug_poison(p, slot_size(pg));
+		kmalloc_nr_objects--;
+		kmalloc_nr_bytes -= slot_size(pg);
 		if (pg->slab_class == KMALLOC_CLASS_LARGE)
 			kmalloc_release_page(pg);
 		else
@@ -452,4 +465,14 @@ int kmalloc_check(const void *p)
 		ret = kmalloc_debug_state(pg, p);
 	spin_unlock_irqrestore(&kmalloc_lock, flags);
 	return ret;
+}
+
+/* The objects handed out and the bytes their slots take, read together. */
+void kmalloc_usage(size_t *objects, size_t *bytes)
+{
+	uint32_t flags = spin_lock_irqsave(&kmalloc_lock);
+
+	*objects = kmalloc_nr_objects;
+	*bytes = kmalloc_nr_bytes;
+	spin_unlock_irqrestore(&kmalloc_lock, flags);
 }

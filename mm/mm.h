@@ -183,5 +183,8 @@ bool kmalloc_debug_set(bool on);
  */
 int kmalloc_check(const void *p);
 extern unsigned long kmalloc_debug_errors;	/* problems kfree reported */
+/* Objects now handed out, and the bytes of the slots (or blocks) they
+ * take: the heap's usage, exact, whatever the debug mode. */
+void kmalloc_usage(size_t *objects, size_t *bytes);
 
 #endif

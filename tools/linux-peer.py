@@ -32,6 +32,11 @@ no modules and no disk).  Subcommands:
                   bench-ata printed) beside Linux's (the files that run
                   wrote), each side's best boot for each row, with the speed
                   ratio maestro/Linux per row.
+  proc-table MAESTRO... -- LINUX...
+                  the same for the process benchmarks: files of
+                  "NAME MICROSECONDS" lines (tests/bench/proc_bench.c, the
+                  "proc-bench: " prefix removed), one per boot, each side's
+                  best boot per row, and Linux's time over maestro's.
 
 Only Debian's archive is used, through apt-get; nothing else is downloaded.
 """
@@ -317,6 +322,37 @@ def table(maestro_files, linux_files):
           "and bread() in the kernel.")
 
 
+PROC_ROWS = ["null-syscall", "fork-exit-wait", "fork-exec-wait",
+             "pipe-pingpong"]
+
+
+def parse_proc(paths):
+    """{name: best (lowest) microseconds per operation} over the boots."""
+    best = {}
+    for path in paths:
+        for line in open(path):
+            m = re.match(r"(\S+) ([0-9.]+)$", line.strip())
+            if m and (m.group(1) not in best or
+                      float(m.group(2)) < best[m.group(1)]):
+                best[m.group(1)] = float(m.group(2))
+    return best
+
+
+def proc_table(maestro_files, linux_files):
+    m, lx = parse_proc(maestro_files), parse_proc(linux_files)
+    print("Process benchmarks: maestro against Linux in the same QEMU, best "
+          "of %d and %d boots.\nLinux/maestro: Linux's time per operation "
+          "over maestro's; above 1, maestro is faster." %
+          (len(maestro_files), len(linux_files)))
+    print("%-16s %12s %12s %9s" % ("", "maestro us", "Linux us", "Linux/"))
+    print("%-16s %12s %12s %9s" % ("", "per op", "per op", "maestro"))
+    for row in PROC_ROWS:
+        a, b = m.get(row), lx.get(row)
+        print("%-16s %12s %12s %9s" % (
+            row, "%.3f" % a if a else "failed", "%.3f" % b if b else "failed",
+            "%.2fx" % (b / a) if a and b else "-"))
+
+
 def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
@@ -332,6 +368,9 @@ def main(argv):
             prefix=args[0].split("=", 1)[1])
     elif cmd == "run" and len(args) >= 4:
         run(args[0], args[1], args[2], args[3], args[4:])
+    elif cmd == "proc-table" and "--" in args[1:-1]:
+        cut = args.index("--")
+        proc_table(args[:cut], args[cut + 1:])
     elif cmd == "table" and "--" in args[1:-1]:
         cut = args.index("--")
         table(args[:cut], args[cut + 1:])

@@ -1,6 +1,7 @@
 /*
  * entries.c: the /proc files of the storage stage, in Linux's formats:
- * meminfo (memory and page cache), vmstat (page cache counters), mounts (the mount table), uptime
+ * meminfo (memory and page cache), vmstat (page cache and kernel heap
+ * counters), mounts (the mount table), uptime
  * (seconds since boot; idle time is 0 until there is a scheduler to
  * count it), partitions and diskstats (every block device, from the
  * block layer's statistics).
@@ -36,12 +37,15 @@ static void meminfo_show(struct procfs_buf *b)
 	meminfo_line(b, "Dirty:", (uint64_t)st.dirty * KB_PER_PAGE);
 }
 
-/* Linux's names where they mean the same, pagecache_* for the rest. */
+/* Linux's names where they mean the same, pagecache_* and kmalloc_* (the
+ * heap's objects and bytes in use) for the rest. */
 static void vmstat_show(struct procfs_buf *b)
 {
 	struct pagecache_stats st;
+	size_t objects, bytes;
 
 	pagecache_get_stats(&st);
+	kmalloc_usage(&objects, &bytes);
 	procfs_printf(b, "nr_free_pages %llu\n", (unsigned long long)mm_free_pages());
 	procfs_printf(b, "nr_file_pages %u\nnr_dirty %u\n", st.cached, st.dirty);
 	procfs_printf(b, "pgpgin %llu\npgpgout %llu\n",
@@ -52,6 +56,8 @@ static void vmstat_show(struct procfs_buf *b)
 	procfs_printf(b, "pagecache_readahead %llu\npagecache_evictions %llu\n",
 		      (unsigned long long)st.readahead,
 		      (unsigned long long)st.evictions);
+	procfs_printf(b, "kmalloc_objects %u\nkmalloc_bytes %u\n",
+		      (unsigned int)objects, (unsigned int)bytes);
 }
 
 static void mounts_show(struct procfs_buf *b)

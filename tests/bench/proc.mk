@@ -10,20 +10,27 @@
 #			BENCH_PROC_BOOTS boots, the lines of each in
 #			build/bench/linux-proc-N.txt.
 #
-# The maestro side, once processes run: stage proc_bench and proc_true
-# together in the root image (for instance as /bench/, through
-# ROOTFS_EXTRA as tests/user/user.mk stages /test), boot maestro.elf in
-# the same QEMU command line with init=/bench/proc_bench (it finds
-# proc_true beside itself and powers off when it is process 1), keep the
-# serial lines starting "proc-bench: " in build/bench/proc-N.txt, and add
-# a `table` mode for them to tools/linux-peer.py (best boot per row,
-# ratio Linux us / maestro us); then make bench-proc-peer a prerequisite
-# of bench.
+#   bench-proc-maestro	boots maestro.elf BENCH_PROC_BOOTS times in the same
+#			QEMU command line (TCG, -m 128, no disk) with the
+#			root image as a Multiboot module and
+#			"init=/test/proc_bench shutdown=poweroff": the root
+#			image carries proc_bench and proc_true in /test (it
+#			finds proc_true beside itself), and the kernel powers
+#			off when it ends.  The lines of each boot go to
+#			build/bench/proc-N.txt.
+#   bench-proc		(in `make bench`) both, one boot after the other so
+#			that they never share the CPU, then one table: each
+#			side's best boot per row, and Linux's time over
+#			maestro's (above 1, maestro is faster).
 
 PROC_BENCH := $(B)/bench/proc/proc_bench
 PROC_TRUE := $(B)/bench/proc/proc_true
 PROC_BENCH_CPIO := $(B)/bench/linux-proc.cpio
-BENCH_PROC_BOOTS ?= 1
+BENCH_PROC_BOOTS ?= 3
+BENCH_PROC_TIMEOUT ?= 120
+
+ROOTFS_DEPS += $(PROC_BENCH) $(PROC_TRUE)
+ROOTFS_EXTRA += $(B)/bench/proc=test
 
 $(B)/bench/proc/%: tests/bench/%.c | $(SETUP_STAMP)
 	@mkdir -p $(@D)
@@ -47,4 +54,40 @@ bench-proc-linux: $(PROC_BENCH_CPIO)
 			$(B)/bench/linux-proc-$$n.txt; \
 	done
 
-.PHONY: bench-proc-host bench-proc-linux
+# $(call bench_proc_maestro,N): boot maestro once, its lines (prefix
+# removed) in build/bench/proc-N.txt; fail unless it printed "done".
+define bench_proc_maestro
+	@timeout --foreground $(BENCH_PROC_TIMEOUT) $(QEMU) $(QEMU_ACCEL) -m 128 \
+		-kernel $(B)/maestro.elf -initrd "$(ROOTFS) rootfs" \
+		-append "init=/test/proc_bench shutdown=poweroff" \
+		-display none -serial stdio -monitor none -no-reboot < /dev/null | \
+		tr -d '\r' | sed -n 's/^proc-bench: //p' > $(B)/bench/proc-$(1).tmp
+	@grep -qx done $(B)/bench/proc-$(1).tmp || \
+		{ cat $(B)/bench/proc-$(1).tmp; echo "bench-proc: maestro failed"; exit 1; }
+	@grep -vx done $(B)/bench/proc-$(1).tmp > $(B)/bench/proc-$(1).txt
+	@rm $(B)/bench/proc-$(1).tmp
+
+endef
+
+bench-proc-maestro: $(B)/maestro.elf $(ROOTFS)
+	@mkdir -p $(B)/bench && rm -f $(B)/bench/proc-*.txt
+	$(foreach n,$(shell seq $(BENCH_PROC_BOOTS)),$(call bench_proc_maestro,$(n)))
+	@cat $(B)/bench/proc-*.txt
+
+# $(call bench_proc_round,N): maestro, then Linux, once each.
+define bench_proc_round
+	$(call bench_proc_maestro,$(1))
+	@$(LINUX_PEER_ENV) $(PYTHON) tools/linux-peer.py run --prefix=proc-bench \
+		$(LINUX_PEER_DIR) $(PROC_BENCH_CPIO) - $(B)/bench/linux-proc-$(1).txt
+
+endef
+
+bench-proc: $(B)/maestro.elf $(ROOTFS) $(PROC_BENCH_CPIO)
+	@mkdir -p $(B)/bench && rm -f $(B)/bench/proc-*.txt $(B)/bench/linux-proc-*.txt
+	@echo "bench-proc: $(BENCH_PROC_BOOTS) boots each of maestro and Linux"
+	$(foreach n,$(shell seq $(BENCH_PROC_BOOTS)),$(call bench_proc_round,$(n)))
+	@$(PYTHON) tools/linux-peer.py proc-table $(B)/bench/proc-*.txt -- \
+		$(B)/bench/linux-proc-*.txt
+
+bench: bench-proc
+.PHONY: bench-proc-host bench-proc-linux bench-proc-maestro bench-proc

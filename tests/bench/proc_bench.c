@@ -13,7 +13,9 @@
  *   pipe-pingpong	one 1-byte message each way between two processes
  *			over two pipes: a round trip.
  * Then "proc-bench: done".  As process 1 (Linux's /init) it powers the
- * machine off at the end.
+ * machine off at the end; on maestro it is init=/test/proc_bench (not
+ * process 1) and shutdown=poweroff stops the machine once it has ended
+ * (tests/bench/proc.mk).
  */
 #define _GNU_SOURCE
 #include <stdio.h>

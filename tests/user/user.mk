@@ -6,9 +6,10 @@
 #			exit status 0, and keeps the transcripts under
 #			build/user/expected/: the oracle for maestro's runs.
 # hello-pie is hello.c linked as a static-PIE (ET_DYN without PT_INTERP).
+# resource is the resource test (tests/system/resource.py), maestro only.
 USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
-	mmap brk time errors fault edges
+	mmap brk time errors fault edges resource
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
 
