@@ -94,6 +94,10 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_wait4		114
 #define NR_sigreturn		119
 #define NR_clone		120
+#define NR_sync			36
+#define NR_reboot		88
+#define NR_fsync		118
+#define NR_fdatasync		148
 #define NR_uname		122
 #define NR_mprotect		125
 #define NR_getpgid		132

@@ -1,6 +1,6 @@
 # The int 0x80 system call dispatcher and the calls that are not part of
 # another subsystem's files.
-KERNEL_SRCS += kernel/syscall/syscall.c kernel/syscall/sys_proc.c \
+KERNEL_SRCS += kernel/syscall/syscall.c kernel/syscall/sys_proc.c kernel/syscall/sys_reboot.c \
 	kernel/syscall/sys_mm.c kernel/syscall/sys_time.c \
 	kernel/syscall/sys_fs.c kernel/syscall/sys_stat.c \
 	kernel/syscall/sys_signal.c kernel/syscall/sys_link.c \

@@ -204,6 +204,23 @@ def poweroff_acpi_q35(opts):
 
 
 @system_test
+def reboot_syscall_powers_off(opts):
+    """A user program (init) checks reboot(2)'s refusals, syncs and powers
+    the machine off with LINUX_REBOOT_CMD_POWER_OFF."""
+    rootfs = os.path.join(opts.build, "rootfs.ext2")
+    with Machine(["-kernel", opts.kernel, "-append", "init=/test/poweroff",
+                  "-initrd", rootfs + " rootfs"]) as m:
+        m.expect(r"powering off", BOOT_TIMEOUT)
+        status = m.wait_exit(30)
+        check("reboot(bad magic): -1 Invalid argument" in m.output,
+              "wrong magic not refused with EINVAL")
+        check("reboot(bad command): -1 Invalid argument" in m.output,
+              "unknown command not refused with EINVAL")
+        check("still running" not in m.output, "reboot returned")
+        check(status == 0, "QEMU did not stop by itself (status %r)" % status)
+
+
+@system_test
 def reboot_resets_the_machine(opts):
     shutdown_test(opts, "reboot", None, r"Restarting system\.")
 
