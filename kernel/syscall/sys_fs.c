@@ -61,18 +61,14 @@ int user_paths(const char *u1, const char *u2, char **p1, char **p2)
 int at_enter(int dirfd, const char *path, struct inode **saved)
 {
 	struct proc *p = proc_current();
-	struct file *f;
+	struct inode *base;
+	int err = at_dir(dirfd, path, &base);
 
 	*saved = NULL;
-	if (dirfd == AT_FDCWD || path[0] == '/')
-		return 0;
-	f = fd_get(dirfd);
-	if (!f)
-		return -EBADF;
-	if (!S_ISDIR(f->inode->mode))
-		return -ENOTDIR;
+	if (err || !base)
+		return err;
 	*saved = p->cwd;
-	p->cwd = f->inode;
+	p->cwd = base;
 	return 0;
 }
 
