@@ -5,7 +5,7 @@ KERNEL_SRCS += fs/lock.c fs/flusher.c fs/inode.c fs/super.c fs/mount.c fs/namei.
 	fs/blockmap.c fs/attr.c \
 	fs/ramfs/super.c fs/ramfs/dir.c fs/ramfs/file.c \
 	fs/devfs/devfs.c fs/devfs/mem.c \
-	fs/procfs/procfs.c fs/procfs/entries.c fs/procfs/system.c \
+	fs/procfs/procfs.c fs/procfs/pid.c fs/procfs/entries.c fs/procfs/system.c \
 	fs/root.c
 KTEST_SRCS += tests/kernel/test_vfs_namei.c tests/kernel/test_vfs_file.c \
 	tests/kernel/test_vfs_ops.c tests/kernel/test_vfs_dev.c \

@@ -1,9 +1,15 @@
 /*
- * procfs.c: the process filesystem: one flat directory of generated
- * files (procfs.h).
+ * procfs.c: the process filesystem: a directory of generated files
+ * (procfs.h), the /proc/self symlink and a /proc/<pid>/ directory per
+ * process (stat, status, cmdline: pid.c).
  *
  * Entries live in a global list shared by every procfs mount; inode
- * numbers are 1 for the root and 2, 3... for the entries.  Opening an
+ * numbers are 1 for the root and 2, 3... for the entries, PROC_SELF_INO
+ * for self and PID_INO(pid, kind) for the pid directories and their
+ * files, so a lookup of a number finds a process that exists now and the
+ * files print whatever process has that pid when opened (-ESRCH once it
+ * is gone).  readdir of /proc lists the entries, self, then the live
+ * pids in increasing order.  Opening an
  * entry runs its show() into a page-sized buffer, and again into a buffer
  * as large as the output needs when that did not fit; reads then copy
  * from that snapshot, which release frees.  Files are read-only (0444)
@@ -13,16 +19,27 @@
  * type.
  */
 #include <stdarg.h>
-#include "fs/procfs/procfs.h"
+#include "fs/procfs/internal.h"
+#include "kernel/proc/proc.h"
 #include "fs/vfs.h"
 #include "kernel/errno.h"
 #include "kernel/init.h"
+#include "kernel/sched/task.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 
 #define PROC_MAGIC	0x9fa0		/* Linux's PROC_SUPER_MAGIC */
 #define PROC_ROOT_INO	1
+#define PROC_SELF_INO	0xfff0		/* /proc/self */
+/* /proc/<pid>/ and its files: PROC_PID_INO + pid * 8 + PROCFS_PID_*. */
+#define PROC_PID_INO	0x10000
+#define PID_INO(pid, kind)	(PROC_PID_INO + (uint32_t)(pid) * 8 + (kind))
+#define INO_PID(ino)		((int)(((ino) - PROC_PID_INO) / 8))
+#define INO_KIND(ino)		((int)(((ino) - PROC_PID_INO) % 8))
+/* readdir of /proc: after ".", "..", the entries and "self", f->pos is
+ * PROC_PID_POS + the next pid to list. */
+#define PROC_PID_POS	0x100000
 
 struct procfs_entry {
 	struct list_head link;
@@ -81,18 +98,28 @@ int procfs_register(const char *name, procfs_show_t show)
 	return 0;
 }
 
-/* Run e->show into a snapshot with room for size - 1 bytes and the NUL:
- * the snapshot, or NULL.  *needed: the length of the whole output. */
-static struct procfs_snap *snap_make(struct procfs_entry *e, size_t size,
+/* Print inode's file into a snapshot with room for size - 1 bytes and
+ * the NUL: the snapshot, or an ERR_PTR.  *needed: the length of the whole
+ * output. */
+static struct procfs_snap *snap_make(struct inode *inode, size_t size,
 				     size_t *needed)
 {
 	struct procfs_snap *s = kmalloc(sizeof(*s) + size);
 	struct procfs_buf b = { .size = size };
+	int err = 0;
 
 	if (!s)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 	b.buf = s->data;
-	e->show(&b);
+	if (inode->ino >= PROC_PID_INO)
+		err = procfs_pid_show(INO_PID(inode->ino),
+				      INO_KIND(inode->ino), &b);
+	else
+		((struct procfs_entry *)inode->private)->show(&b);
+	if (err) {
+		kfree(s);
+		return ERR_PTR(err);
+	}
 	*needed = b.len;
 	s->len = MIN(b.len, size - 1);
 	return s;
@@ -100,17 +127,16 @@ static struct procfs_snap *snap_make(struct procfs_entry *e, size_t size,
 
 static int proc_open(struct inode *inode, struct file *f)
 {
-	struct procfs_entry *e = inode->private;
 	size_t needed;
-	struct procfs_snap *s = snap_make(e, PAGE_SIZE - 64, &needed);
+	struct procfs_snap *s = snap_make(inode, PAGE_SIZE - 64, &needed);
 
-	if (s && needed >= PAGE_SIZE - 64) {
+	if (!IS_ERR(s) && needed >= PAGE_SIZE - 64) {
 		kfree(s);
-		s = snap_make(e, MIN(needed + 1, (size_t)PROCFS_MAX_SIZE),
+		s = snap_make(inode, MIN(needed + 1, (size_t)PROCFS_MAX_SIZE),
 			      &needed);
 	}
-	if (!s)
-		return -ENOMEM;
+	if (IS_ERR(s))
+		return PTR_ERR(s);
 	f->private = s;
 	return 0;
 }
@@ -140,19 +166,73 @@ static const struct file_ops proc_file_fops = {
 	.read = proc_read,
 };
 
+/* A decimal pid with no sign or leading zero: it, or -1. */
+static int pid_parse(const char *name)
+{
+	int pid = 0;
+
+	if (name[0] == '0' || !name[0])
+		return -1;
+	for (; *name; name++) {
+		if (*name < '0' || *name > '9' || pid > PID_MAX)
+			return -1;
+		pid = pid * 10 + (*name - '0');
+	}
+	return pid;
+}
+
 static int proc_lookup(struct inode *dir, const char *name, uint32_t *ino)
 {
 	struct procfs_entry *e;
+	int pid;
 
 	if (strcmp(name, "..") == 0) {
 		*ino = PROC_ROOT_INO;
 		return 0;
 	}
 	e = entry_find(name);
-	if (!e)
+	if (e) {
+		*ino = e->ino;
+		return 0;
+	}
+	if (strcmp(name, "self") == 0) {
+		*ino = PROC_SELF_INO;
+		return 0;
+	}
+	pid = pid_parse(name);
+	if (pid <= 0 || !procfs_pid_exists(pid))
 		return -ENOENT;
-	*ino = e->ino;
+	*ino = PID_INO(pid, PROCFS_PID_DIR);
 	return 0;
+}
+
+static int proc_pid_lookup(struct inode *dir, const char *name, uint32_t *ino)
+{
+	if (strcmp(name, "..") == 0) {
+		*ino = PROC_ROOT_INO;
+		return 0;
+	}
+	for (int k = 1; k < PROCFS_PID_NFILES; k++) {
+		if (strcmp(name, procfs_pid_names[k]) == 0) {
+			*ino = dir->ino + (uint32_t)k;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+static ssize_t proc_self_readlink(struct inode *inode, char *buf, size_t len)
+{
+	struct proc *p = proc_current();
+	char s[16];
+	size_t n;
+
+	if (!p)
+		return -ENOENT;
+	n = (size_t)snprintf(s, sizeof(s), "%d", p->pid);
+	n = MIN(n, len);
+	memcpy(buf, s, n);
+	return (ssize_t)n;
 }
 
 static int proc_readdir(struct file *f, dir_emit_t emit, void *ctx)
@@ -170,6 +250,43 @@ static int proc_readdir(struct file *f, dir_emit_t emit, void *ctx)
 		if (i++ < f->pos)
 			continue;
 		if (!emit(ctx, e->name, strlen(e->name), e->ino, DT_REG))
+			return 0;
+		f->pos++;
+	}
+	if (f->pos == i) {
+		if (!emit(ctx, "self", 4, PROC_SELF_INO, DT_LNK))
+			return 0;
+		f->pos = PROC_PID_POS;
+	}
+	for (;;) {
+		char num[16];
+		int pid = procfs_pid_next((int)(f->pos - PROC_PID_POS));
+		size_t n;
+
+		if (pid < 0)
+			break;
+		n = (size_t)snprintf(num, sizeof(num), "%d", pid);
+		if (!emit(ctx, num, n, PID_INO(pid, PROCFS_PID_DIR), DT_DIR))
+			break;
+		f->pos = PROC_PID_POS + (uint64_t)pid + 1;
+	}
+	return 0;
+}
+
+static int proc_pid_readdir(struct file *f, dir_emit_t emit, void *ctx)
+{
+	struct inode *dir = f->inode;
+
+	if (f->pos == 0 && emit(ctx, ".", 1, dir->ino, DT_DIR))
+		f->pos = 1;
+	if (f->pos == 1 && emit(ctx, "..", 2, PROC_ROOT_INO, DT_DIR))
+		f->pos = 2;
+	while (f->pos >= 2 && f->pos < PROCFS_PID_NFILES + 1) {
+		int k = (int)f->pos - 1;
+		const char *name = procfs_pid_names[k];
+
+		if (!emit(ctx, name, strlen(name), dir->ino + (uint32_t)k,
+			  DT_REG))
 			break;
 		f->pos++;
 	}
@@ -183,6 +300,54 @@ static const struct inode_ops proc_dir_iops = {
 static const struct file_ops proc_dir_fops = {
 	.readdir = proc_readdir,
 };
+
+static const struct inode_ops proc_pid_dir_iops = {
+	.lookup = proc_pid_lookup,
+};
+
+static const struct file_ops proc_pid_dir_fops = {
+	.readdir = proc_pid_readdir,
+};
+
+static const struct inode_ops proc_self_iops = {
+	.readlink = proc_self_readlink,
+};
+
+/* /proc/self and /proc/<pid>/...: 0 or -ENOENT. */
+static int proc_read_pid_inode(struct inode *inode)
+{
+	struct proc *p;
+
+	if (inode->ino == PROC_SELF_INO) {
+		inode->mode = S_IFLNK | 0777;
+		inode->nlink = 1;
+		inode->iops = &proc_self_iops;
+		return 0;
+	}
+	if (inode->ino < PROC_PID_INO ||
+	    INO_KIND(inode->ino) >= PROCFS_PID_NFILES)
+		return -ENOENT;
+	preempt_disable();
+	p = proc_find(INO_PID(inode->ino));
+	if (p) {
+		inode->uid = p->euid;
+		inode->gid = p->egid;
+	}
+	preempt_enable();
+	if (!p)
+		return -ENOENT;
+	if (INO_KIND(inode->ino) == PROCFS_PID_DIR) {
+		inode->mode = S_IFDIR | 0555;
+		inode->nlink = 2;
+		inode->iops = &proc_pid_dir_iops;
+		inode->fops = &proc_pid_dir_fops;
+	} else {
+		inode->mode = S_IFREG | 0444;
+		inode->nlink = 1;
+		inode->fops = &proc_file_fops;
+	}
+	return 0;
+}
 
 static int proc_read_inode(struct inode *inode)
 {
@@ -205,7 +370,7 @@ static int proc_read_inode(struct inode *inode)
 			return 0;
 		}
 	}
-	return -ENOENT;
+	return proc_read_pid_inode(inode);
 }
 
 static const struct super_ops proc_super_ops = {

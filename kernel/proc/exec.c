@@ -262,6 +262,25 @@ static int exec_load(struct exec_ctx *x, uint32_t *sp)
 	return err;
 }
 
+/* Keep argv, NUL-separated and cut at PROC_CMDLINE_MAX bytes, for
+ * /proc/<pid>/cmdline; out of memory: an empty one. */
+static void exec_save_cmdline(struct proc *p, struct exec_ctx *x)
+{
+	char *buf = kmalloc(PROC_CMDLINE_MAX);
+	uint32_t len = 0;
+
+	for (unsigned int i = 0; buf && i < x->argc && len < PROC_CMDLINE_MAX; i++) {
+		size_t n = MIN(strlen(x->argv[i]) + 1,
+			       (size_t)(PROC_CMDLINE_MAX - len));
+
+		memcpy(buf + len, x->argv[i], n);
+		len += n;
+	}
+	kfree(p->cmdline);
+	p->cmdline = buf;
+	p->cmdline_len = buf ? len : 0;
+}
+
 /* Past the point of no return: the process runs the new image. */
 static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 {
@@ -274,6 +293,7 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 	signal_exec(p);
 	strlcpy(p->name, name ? name + 1 : x->execfn, sizeof(p->name));
 	strlcpy(current->name, p->name, sizeof(current->name));
+	exec_save_cmdline(p, x);
 	memset(current->tls, 0, sizeof(current->tls));
 	gdt_load_tls(current->tls);
 	fpu_reset(current);		/* a new program starts from FNINIT */

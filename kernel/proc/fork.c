@@ -20,6 +20,7 @@
 #include "kernel/sched/task.h"
 #include "kernel/syscall/syscall.h"
 #include "lib/string.h"
+#include "mm/mm.h"
 #include "mm/vm.h"
 
 static int fork_child_start(void *arg)
@@ -51,6 +52,10 @@ static void fork_copy(struct proc *c, struct proc *p)
 	c->sigmask = p->sigmask;
 	memcpy(c->sigaction, p->sigaction, sizeof(c->sigaction));
 	memcpy(c->name, p->name, sizeof(c->name));
+	if (p->cmdline_len && (c->cmdline = kmalloc(p->cmdline_len))) {
+		memcpy(c->cmdline, p->cmdline, p->cmdline_len);
+		c->cmdline_len = p->cmdline_len;
+	}
 }
 
 /* The child's task, runnable once preemption is enabled again. */

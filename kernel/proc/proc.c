@@ -72,6 +72,7 @@ void proc_free(struct proc *p)
 	list_del(&p->sibling);
 	list_del(&p->all_link);
 	preempt_enable();
+	kfree(p->cmdline);
 	kfree(p);
 }
 

@@ -101,7 +101,12 @@ struct proc {
 	uint64_t alarm_at, alarm_interval;
 	struct list_head alarm_link;
 	char name[16];
+	/* argv as exec received it, each string NUL-terminated, at most
+	 * PROC_CMDLINE_MAX bytes (/proc/<pid>/cmdline); NULL: empty. */
+	char *cmdline;
+	uint32_t cmdline_len;
 };
+#define PROC_CMDLINE_MAX	4096
 
 struct proc *proc_current(void);
 struct proc *proc_spawn(const char *path, const char *const *argv,

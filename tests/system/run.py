@@ -221,6 +221,24 @@ def reboot_syscall_powers_off(opts):
 
 
 @system_test
+def proc_self_and_pid_dirs(opts):
+    """A user program (init) checks /proc/self and /proc/<pid>/ (stat,
+    status, cmdline, the listing of /proc) against its own pid, parent,
+    name and argv, and a child's; every check line must say yes."""
+    rootfs = os.path.join(opts.build, "rootfs.ext2")
+    with Machine(["-kernel", opts.kernel, "-append",
+                  "init=/test/procself shutdown=poweroff",
+                  "-initrd", rootfs + " rootfs"]) as m:
+        m.expect(r"procself: (all yes|FAILED)", BOOT_TIMEOUT)
+        status = m.wait_exit(30)
+        lines = re.findall(r"^([^\n:]+): (yes|no)\r?$", m.output, re.M)
+        check(len(lines) >= 15, "only %d check lines" % len(lines))
+        bad = [what for what, ans in lines if ans != "yes"]
+        check(not bad, "checks said no: " + "; ".join(bad))
+        check(status == 0, "QEMU did not stop by itself (status %r)" % status)
+
+
+@system_test
 def reboot_resets_the_machine(opts):
     shutdown_test(opts, "reboot", None, r"Restarting system\.")
 
