@@ -6,12 +6,16 @@
  * other user only the attributes of what it owns (else -EPERM); nothing
  * changes on a read-only filesystem (-EROFS).
  *
+ * setattr_copy is for filesystems' setattr: it copies every attribute
+ * but the size from an iattr into the inode, as Linux's does.
+ *
  * vfs_dir_path (and vfs_getcwd, for the cwd) finds a directory's path
- * without names kept on inodes: from the directory up to the root, each directory's name is looked for among its
- * parent's entries by inode number.  The root of a mounted filesystem
+ * without names kept on inodes: from the directory up to the root, each
+ * directory's name is looked for among its parent's entries by inode
+ * number.  The root of a mounted filesystem
  * stands for the directory it covers.
  *
- * Interface: vfs_setattr, vfs_dir_path, vfs_getcwd.
+ * Interface: vfs_setattr, setattr_copy, vfs_dir_path, vfs_getcwd.
  */
 #include "fs/internal.h"
 #include "kernel/errno.h"
@@ -32,6 +36,20 @@ int vfs_setattr(struct inode *inode, const struct iattr *attr)
 	err = inode->iops->setattr(inode, attr);
 	vfs_unlock();
 	return err;
+}
+
+void setattr_copy(struct inode *inode, const struct iattr *attr)
+{
+	if (attr->valid & ATTR_MODE)
+		inode->mode = (inode->mode & S_IFMT) | (attr->mode & 07777);
+	if (attr->valid & ATTR_UID)
+		inode->uid = attr->uid;
+	if (attr->valid & ATTR_GID)
+		inode->gid = attr->gid;
+	if (attr->valid & ATTR_ATIME)
+		inode->atime = attr->atime;
+	if (attr->valid & ATTR_MTIME)
+		inode->mtime = attr->mtime;
 }
 
 struct name_search {

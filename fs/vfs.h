@@ -209,6 +209,8 @@ void inode_hash_insert(struct inode *inode);
  * credentials, gid (and S_ISGID for a directory) from a set-group-ID dir;
  * mode is stored as given. */
 void inode_init_owner(struct inode *inode, struct inode *dir, uint16_t mode);
+/* For setattr ops: copy mode, owner and times (not the size) into inode. */
+void setattr_copy(struct inode *inode, const struct iattr *attr);
 struct timespec64 vfs_now(void);
 
 /* May the current user access inode as mask (MAY_*)? 0 or -EACCES. */

@@ -189,16 +189,7 @@ int ext2_setattr(struct inode *inode, const struct iattr *attr)
 		if (err)
 			return err;
 	}
-	if (attr->valid & ATTR_MODE)
-		inode->mode = (inode->mode & S_IFMT) | (attr->mode & 07777);
-	if (attr->valid & ATTR_UID)
-		inode->uid = attr->uid;
-	if (attr->valid & ATTR_GID)
-		inode->gid = attr->gid;
-	if (attr->valid & ATTR_ATIME)
-		inode->atime = attr->atime;
-	if (attr->valid & ATTR_MTIME)
-		inode->mtime = attr->mtime;
+	setattr_copy(inode, attr);
 	ext2_touch(inode, false);
 	return 0;
 }

@@ -150,16 +150,7 @@ int ramfs_setattr(struct inode *inode, const struct iattr *attr)
 		return -EFBIG;
 	if (attr->valid & ATTR_SIZE)
 		ramfs_resize(RAMFS_I(inode), attr->size);
-	if (attr->valid & ATTR_MODE)
-		inode->mode = (inode->mode & S_IFMT) | (attr->mode & 07777);
-	if (attr->valid & ATTR_UID)
-		inode->uid = attr->uid;
-	if (attr->valid & ATTR_GID)
-		inode->gid = attr->gid;
-	if (attr->valid & ATTR_ATIME)
-		inode->atime = attr->atime;
-	if (attr->valid & ATTR_MTIME)
-		inode->mtime = attr->mtime;
+	setattr_copy(inode, attr);
 	inode->ctime = vfs_now();
 	return 0;
 }
