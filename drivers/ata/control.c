@@ -6,6 +6,14 @@
 #include "drivers/ata/internal.h"
 #include "kernel/errno.h"
 
+/* Assign value to lvalue (a field of drive d or of its channel) under
+ * the channel lock, so that a request in flight never sees half of it. */
+#define ata_locked_set(d, lvalue, value) do {				\
+	uint32_t flags_ = spin_lock_irqsave(&(d)->ch->lock);		\
+	(lvalue) = (value);						\
+	spin_unlock_irqrestore(&(d)->ch->lock, flags_);			\
+} while (0)
+
 bool ata_is_disk(const struct blkdev *dev)
 {
 	return dev && dev->ops == &ata_ops && !dev->parent;
@@ -14,7 +22,6 @@ bool ata_is_disk(const struct blkdev *dev)
 int ata_set_mode(struct blkdev *dev, enum ata_mode mode)
 {
 	struct ata_drive *d;
-	uint32_t flags;
 
 	if (!ata_is_disk(dev))
 		return -ENODEV;
@@ -24,9 +31,7 @@ int ata_set_mode(struct blkdev *dev, enum ata_mode mode)
 		return -EOPNOTSUPP;
 	if (mode != ATA_MODE_DMA && mode != ATA_MODE_PIO)
 		return -EINVAL;
-	flags = spin_lock_irqsave(&d->ch->lock);
-	d->mode = mode;
-	spin_unlock_irqrestore(&d->ch->lock, flags);
+	ata_locked_set(d, d->mode, mode);
 	return 0;
 }
 
@@ -38,30 +43,24 @@ int ata_get_mode(const struct blkdev *dev)
 int ata_force_lba48(struct blkdev *dev, bool on)
 {
 	struct ata_drive *d;
-	uint32_t flags;
 
 	if (!ata_is_disk(dev))
 		return -ENODEV;
 	d = ata_drive_of(dev);
 	if (on && !d->info.lba48)
 		return -EOPNOTSUPP;
-	flags = spin_lock_irqsave(&d->ch->lock);
-	d->force_lba48 = on;
-	spin_unlock_irqrestore(&d->ch->lock, flags);
+	ata_locked_set(d, d->force_lba48, on);
 	return 0;
 }
 
 int ata_set_max_sectors(struct blkdev *dev, uint32_t max)
 {
 	struct ata_drive *d;
-	uint32_t flags;
 
 	if (!ata_is_disk(dev))
 		return -ENODEV;
 	d = ata_drive_of(dev);
-	flags = spin_lock_irqsave(&d->ch->lock);
-	d->max_sectors = max;
-	spin_unlock_irqrestore(&d->ch->lock, flags);
+	ata_locked_set(d, d->max_sectors, max);
 	return 0;
 }
 
@@ -76,43 +75,34 @@ int ata_get_info(const struct blkdev *dev, struct ata_info *info)
 int ata_get_stats(const struct blkdev *dev, struct ata_stats *stats)
 {
 	struct ata_drive *d;
-	uint32_t flags;
 
 	if (!ata_is_disk(dev))
 		return -ENODEV;
 	d = ata_drive_of(dev);
-	flags = spin_lock_irqsave(&d->ch->lock);
-	*stats = d->stats;
-	spin_unlock_irqrestore(&d->ch->lock, flags);
+	ata_locked_set(d, *stats, d->stats);
 	return 0;
 }
 
 int ata_set_timeout_ms(struct blkdev *dev, uint32_t ms)
 {
 	struct ata_drive *d;
-	uint32_t flags;
 
 	if (!ata_is_disk(dev))
 		return -ENODEV;
 	if (ms == 0)
 		return -EINVAL;
 	d = ata_drive_of(dev);
-	flags = spin_lock_irqsave(&d->ch->lock);
-	d->ch->timeout_ms = ms;
-	spin_unlock_irqrestore(&d->ch->lock, flags);
+	ata_locked_set(d, d->ch->timeout_ms, ms);
 	return 0;
 }
 
 int ata_test_drop_irq(struct blkdev *dev)
 {
 	struct ata_drive *d;
-	uint32_t flags;
 
 	if (!ata_is_disk(dev))
 		return -ENODEV;
 	d = ata_drive_of(dev);
-	flags = spin_lock_irqsave(&d->ch->lock);
-	d->drop_irq = true;
-	spin_unlock_irqrestore(&d->ch->lock, flags);
+	ata_locked_set(d, d->drop_irq, true);
 	return 0;
 }
