@@ -14,6 +14,9 @@
  *   path_call(dirfd, upath, arg, op)
  *                            op(path, arg) on a kernel copy of upath,
  *                            relative to dirfd: op's result or -Exxx
+ *   path2_call(olddirfd, uold, newdirfd, unew, arg, op)
+ *                            op(obase, old, nbase, new, arg) for the calls
+ *                            that take two paths (linkat, renameat2)
  */
 #ifndef KERNEL_SYSCALL_FS_H
 #define KERNEL_SYSCALL_FS_H
@@ -35,5 +38,9 @@ void at_leave(struct inode *saved);
 int at_dir(int dirfd, const char *path, struct inode **base);
 long path_call(int dirfd, const char *upath, uint32_t arg,
 	       int (*op)(const char *path, uint32_t arg));
+typedef int (*path2_op_t)(struct inode *obase, const char *oldp,
+			  struct inode *nbase, const char *newp, uint32_t arg);
+long path2_call(int olddirfd, const char *uold, int newdirfd,
+		const char *unew, uint32_t arg, path2_op_t op);
 
 #endif

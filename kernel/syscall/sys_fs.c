@@ -119,6 +119,25 @@ long path_call(int dirfd, const char *upath, uint32_t arg,
 	return err;
 }
 
+long path2_call(int olddirfd, const char *uold, int newdirfd,
+		const char *unew, uint32_t arg, path2_op_t op)
+{
+	struct inode *obase, *nbase;
+	char *oldp, *newp;
+	long err = user_paths(uold, unew, &oldp, &newp);
+
+	if (err)
+		return err;
+	err = at_dir(olddirfd, oldp, &obase);
+	if (!err)
+		err = at_dir(newdirfd, newp, &nbase);
+	if (!err)
+		err = op(obase, oldp, nbase, newp, arg);
+	kfree(oldp);
+	kfree(newp);
+	return err;
+}
+
 /* Read up to len bytes into user memory at ubuf, at *pos or the file's
  * offset (pos NULL). */
 static long do_read(struct file *f, uint8_t *ubuf, size_t len, uint64_t *pos)

@@ -16,27 +16,19 @@
 #include "mm/mm.h"
 #include "mm/uaccess.h"
 
+static int link_op(struct inode *obase, const char *oldp, struct inode *nbase,
+		   const char *newp, uint32_t flags)
+{
+	return vfs_link_at(obase, oldp, nbase, newp,
+			   flags & AT_SYMLINK_FOLLOW ? LOOKUP_FOLLOW : 0);
+}
+
 static long sys_linkat(int olddirfd, const char *uold, int newdirfd,
 		       const char *unew, uint32_t flags)
 {
-	struct inode *obase, *nbase;
-	char *oldp, *newp;
-	long err;
-
 	if (flags & ~AT_SYMLINK_FOLLOW)
 		return -EINVAL;
-	err = user_paths(uold, unew, &oldp, &newp);
-	if (err)
-		return err;
-	err = at_dir(olddirfd, oldp, &obase);
-	if (!err)
-		err = at_dir(newdirfd, newp, &nbase);
-	if (!err)
-		err = vfs_link_at(obase, oldp, nbase, newp,
-				  flags & AT_SYMLINK_FOLLOW ? LOOKUP_FOLLOW : 0);
-	kfree(oldp);
-	kfree(newp);
-	return err;
+	return path2_call(olddirfd, uold, newdirfd, unew, flags, link_op);
 }
 SYSCALL(NR_linkat, sys_linkat);
 

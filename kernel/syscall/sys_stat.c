@@ -190,26 +190,18 @@ SYSCALL(NR_rmdir, sys_rmdir);
 #define RENAME_WHITEOUT		4
 
 /* Only flags 0: RENAME_NOREPLACE and the others are -EINVAL for now. */
+static int rename_op(struct inode *obase, const char *oldp,
+		     struct inode *nbase, const char *newp, uint32_t unused)
+{
+	return vfs_rename_at(obase, oldp, nbase, newp);
+}
+
 static long sys_renameat2(int olddirfd, const char *uold, int newdirfd,
 			  const char *unew, uint32_t flags)
 {
-	struct inode *obase, *nbase;
-	char *oldp, *newp;
-	long err;
-
 	if (flags)
 		return -EINVAL;
-	err = user_paths(uold, unew, &oldp, &newp);
-	if (err)
-		return err;
-	err = at_dir(olddirfd, oldp, &obase);
-	if (!err)
-		err = at_dir(newdirfd, newp, &nbase);
-	if (!err)
-		err = vfs_rename_at(obase, oldp, nbase, newp);
-	kfree(oldp);
-	kfree(newp);
-	return err;
+	return path2_call(olddirfd, uold, newdirfd, unew, 0, rename_op);
 }
 SYSCALL(NR_renameat2, sys_renameat2);
 
