@@ -15,11 +15,16 @@
  * read as zeros, and each run of blocks that lie one after the other on
  * the disk is read with one request.  readpages does the same over several
  * pages (read-ahead), a run spanning pages with one segment per page.
- * writepage writes the mapped blocks of the page inside the file's size.
+ * writepage writes the mapped blocks of the page inside the file's size,
+ * after zeroing the bytes of the page past the end of the file.
+ *
+ * generic_file_map_page and generic_file_page_mkwrite serve mmap: the
+ * first gives the cache page of an index inside the file, the second
+ * allocates a page's blocks before a shared mapping stores into it.
  * Disk block b starts at sector b * (block_size / 512) of sb->dev.
  *
  * Interface: generic_file_read, generic_file_write, generic_file_fsync,
- * block_mapping_ops.
+ * generic_file_map_page, generic_file_page_mkwrite, block_mapping_ops.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
@@ -190,6 +195,61 @@ int generic_file_fsync(struct file *f)
 	return ret;
 }
 
+/* ---- mmap --------------------------------------------------------------- */
+
+/* Pages the file's size covers (the last one partly). */
+static uint32_t size_pages(const struct inode *inode)
+{
+	return (uint32_t)MIN((inode->size + PAGE_SIZE - 1) >> PAGE_SHIFT,
+			     (uint64_t)UINT32_MAX);
+}
+
+/*
+ * file_ops.map_page: page index of the file from the page cache (reading
+ * ahead as read(2) does), or ERR_PTR(-EIO) at or past the end of the
+ * file.  Under the VFS lock, so that truncation cannot interleave.
+ */
+struct page *generic_file_map_page(struct file *f, uint32_t index)
+{
+	struct inode *inode = f->inode;
+	struct page *pg;
+	uint32_t end;
+
+	vfs_lock();
+	end = size_pages(inode);
+	pg = index < end ? pagecache_read_ahead(&inode->mapping, index, end)
+			 : ERR_PTR(-EIO);
+	vfs_unlock();
+	return pg;
+}
+
+/*
+ * file_ops.page_mkwrite: allocate the blocks of page index inside the
+ * file's size before a shared mapping stores into it (write-back only
+ * writes mapped blocks), and update the modification time as a write
+ * does.  0, -ENOSPC, -EIO past the end of the file.
+ */
+int generic_file_page_mkwrite(struct file *f, uint32_t index)
+{
+	struct inode *inode = f->inode;
+	uint64_t start = (uint64_t)index << PAGE_SHIFT;
+	int err;
+
+	vfs_lock();
+	if (start >= inode->size)
+		err = -EIO;
+	else
+		err = alloc_blocks(inode, start,
+				   (size_t)MIN((uint64_t)PAGE_SIZE,
+					       inode->size - start));
+	if (!err) {
+		inode->mtime = inode->ctime = vfs_now();
+		inode_mark_dirty(inode);
+	}
+	vfs_unlock();
+	return err;
+}
+
 /* ---- address_space_ops ------------------------------------------------ */
 
 /*
@@ -304,12 +364,24 @@ static int bm_readpage(struct address_space *m, struct page *pg)
 	return bm_readpages(m, &pg, 1);
 }
 
+/* Zero the bytes of pg past the end of the file (a shared mapping may
+ * have stored there): they never reach the disk as data. */
+static void zero_past_eof(struct inode *inode, struct page *pg)
+{
+	uint64_t start = (uint64_t)pg->index << PAGE_SHIFT;
+
+	if (inode->size > start && inode->size - start < PAGE_SIZE)
+		memset((char *)page_address(pg) + (inode->size - start), 0,
+		       PAGE_SIZE - (size_t)(inode->size - start));
+}
+
 static int bm_writepage(struct address_space *m, struct page *pg)
 {
 	struct inode *inode = m->host;
 	uint32_t map[PAGE_SIZE / SECTOR_SIZE];
 	int err = map_blocks(inode, pg->index, 1, map);
 
+	zero_past_eof(inode, pg);
 	if (!err)
 		err = pages_io(inode, &pg, 1, map,
 			       blocks_limit(inode, pg->index), BLK_WRITE);

@@ -11,8 +11,11 @@
  * op gives -EPERM.
  *
  * Truncation (do_truncate, shared with O_TRUNC) zeroes the tail of the
- * new last page and drops the page cache beyond it before setattr frees
- * the blocks.
+ * new last page (of the old one when the file grows), unmaps the pages beyond it from every address space
+ * (vm_unmap_mapping: a later access there is a SIGBUS) and drops them
+ * from the page cache before setattr frees the blocks; it unmaps once
+ * more afterwards, for a fault that got its page before and mapped it
+ * meanwhile.
  *
  * Interface: vfs_mkdir, vfs_mknod, vfs_symlink, vfs_link, vfs_link_at,
  * vfs_unlink,
@@ -22,7 +25,9 @@
 #include "fs/internal.h"
 #include "kernel/errno.h"
 #include "lib/string.h"
+#include "kernel/compiler.h"
 #include "mm/mm.h"
+#include "mm/vm.h"
 
 struct parent {
 	struct inode *dir;
@@ -296,7 +301,9 @@ ssize_t vfs_readlink(const char *path, char *buf, size_t len)
 	return ret;
 }
 
-/* Zero the bytes of the page holding size that lie past it. */
+/* Zero the bytes of the page holding size that lie past it: the new
+ * last page when the file shrinks; the old one when it grows, where a
+ * shared mapping may have stored past the old end. */
 static int zero_tail(struct inode *inode, uint64_t size)
 {
 	uint32_t off = (uint32_t)(size & (PAGE_SIZE - 1));
@@ -319,18 +326,27 @@ int do_truncate(struct inode *inode, uint64_t size)
 		.valid = ATTR_SIZE | ATTR_MTIME, .size = size,
 		.mtime = vfs_now(),
 	};
+	uint32_t keep = (uint32_t)MIN((size + PAGE_SIZE - 1) >> PAGE_SHIFT,
+				      (uint64_t)UINT32_MAX);
+	bool shrink = size < inode->size;
 	int err;
 
 	if (!inode->iops || !inode->iops->setattr)
 		return -EPERM;
-	if (size < inode->size && inode->mapping.ops) {
-		err = zero_tail(inode, size);
+	if (size != inode->size && inode->mapping.ops) {
+		err = zero_tail(inode, MIN(size, inode->size));
 		if (err)
 			return err;
-		pagecache_truncate(&inode->mapping,
-				   (uint32_t)((size + PAGE_SIZE - 1) >> PAGE_SHIFT));
 	}
-	return inode->iops->setattr(inode, &attr);
+	if (shrink)
+		vm_unmap_mapping(&inode->mapping, keep);
+	if (shrink && inode->mapping.ops)
+		pagecache_truncate(&inode->mapping, keep);
+	err = inode->iops->setattr(inode, &attr);
+	/* A fault that had a page before it went may have mapped it since. */
+	if (shrink)
+		vm_unmap_mapping(&inode->mapping, keep);
+	return err;
 }
 
 static int vfs_truncate_locked(const char *path, uint64_t size)

@@ -42,7 +42,7 @@
  * inode_mark_dirty, inode_permission, vfs_kern_mount, vfs_kern_umount,
  * vfs_set_root, vfs_root, vfs_cwd, vfs_mounts_show, inode_init_owner,
  * generic_file_read, generic_file_write, generic_file_fsync,
- * block_mapping_ops (page cache ops for filesystems on a block device
+ * generic_file_map_page, generic_file_page_mkwrite, block_mapping_ops (page cache ops for filesystems on a block device
  * that implement inode_ops.get_block).
  */
 #ifndef FS_VFS_H
@@ -235,6 +235,17 @@ struct file_ops {
 	int (*readdir)(struct file *f, dir_emit_t emit, void *ctx);
 	int (*ioctl)(struct file *f, unsigned int cmd, unsigned long arg);
 	int (*fsync)(struct file *f);
+	/*
+	 * mmap: the page holding page index of the file, up to date, with
+	 * one reference for the caller (a page-cache page, or one the
+	 * filesystem keeps itself and marks PAGE_FLAG_FILE); ERR_PTR(-EIO)
+	 * at or past the end of the file.  NULL op: the file cannot be
+	 * mapped (-ENODEV).
+	 */
+	struct page *(*map_page)(struct file *f, uint32_t index);
+	/* Optional: a shared mapping is about to store into page index:
+	 * give it its disk blocks.  0, -ENOSPC, -EIO (past the end). */
+	int (*page_mkwrite)(struct file *f, uint32_t index);
 };
 
 struct file {
@@ -345,6 +356,9 @@ ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos);
 ssize_t generic_file_write(struct file *f, const void *buf, size_t len,
 			   uint64_t *pos);
 int generic_file_fsync(struct file *f);
+/* mmap of a file in inode->mapping (file_ops.map_page, page_mkwrite). */
+struct page *generic_file_map_page(struct file *f, uint32_t index);
+int generic_file_page_mkwrite(struct file *f, uint32_t index);
 /*
  * Page cache ops for files of a block-device filesystem, built on
  * inode_ops.get_block.  Holes read as zeros.  generic_file_write allocates

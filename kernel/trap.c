@@ -3,8 +3,10 @@
  *
  * A page fault at a user address, from user mode or from a user-copy
  * instruction (one listed in the exception table), goes to vm_fault() of
- * the current address space first; when it maps the page, the access is
- * retried.  Any other exception in user mode (a refused page fault, #UD,
+ * the current address space first (with interrupts on again if the
+ * faulting code had them on: a file page may need a disk read); when it
+ * maps the page, the access is retried, and when it refuses a file page
+ * (-EIO) the signal is SIGBUS.  Any other exception in user mode (a refused page fault, #UD,
  * #DE, #GP, int3...) sends the current process the signal Linux would
  * send, with its si_code and si_addr; it is acted on (handler or default
  * action) on the way back to user mode.  An exception at an instruction listed
@@ -20,6 +22,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/cpu.h"
+#include "kernel/errno.h"
 #include "kernel/proc/proc.h"
 #include "lib/printf.h"
 #include "mm/mm.h"
@@ -87,16 +90,24 @@ static __noreturn void exception_fatal(struct trap_frame *f)
 	halt_forever();
 }
 
-/* Whether vm_fault resolved a page fault at a user address. */
-static bool user_fault_fixed(struct trap_frame *f)
+/*
+ * vm_fault's verdict on a page fault at user address cr2: 0 when it
+ * mapped the page, else -Exxx (-EIO: a file page it cannot give, SIGBUS).
+ * Interrupts are back on meanwhile when the faulting code had them on:
+ * a file page may need a disk read.
+ */
+static int user_fault(struct trap_frame *f, uint32_t cr2)
 {
-	uint32_t cr2 = read_cr2();
+	int err;
 
 	if (cr2 >= KERNEL_BASE || !vm_current)
-		return false;
+		return -EFAULT;
 	if (!trap_from_user(f) && !extable_search(f->eip))
-		return false;		/* kernel bug: reported as fatal */
-	return vm_fault(vm_current, cr2, f->error) == 0;
+		return -EFAULT;		/* kernel bug: reported as fatal */
+	irq_restore(f->eflags);
+	err = vm_fault(vm_current, cr2, f->error);
+	cpu_cli();
+	return err;
 }
 
 /* The signal Linux sends for an exception in user mode (0: none). */
@@ -107,16 +118,18 @@ static const uint8_t exception_signals[32] = {
 	[17] = SIGBUS, [19] = SIGFPE,
 };
 
-/* si_code and si_addr of a user-mode exception, as Linux gives them. */
-static int exception_code(const struct trap_frame *f, uint32_t *addr)
+/* si_code and si_addr of a user-mode exception, as Linux gives them
+ * (cr2: the page fault's address). */
+static int exception_code(const struct trap_frame *f, uint32_t cr2,
+			  uint32_t *addr)
 {
 	*addr = f->eip;
 	switch (f->vector) {
 	case VEC_PAGE_FAULT:
-		*addr = read_cr2();
+		*addr = cr2;
 		if (f->error & PF_PRESENT)
 			return SEGV_ACCERR;
-		return vm_current && vma_find(vm_current, *addr) ?
+		return vm_current && vma_find(vm_current, cr2) ?
 			SEGV_ACCERR : SEGV_MAPERR;
 	case 0:
 		return FPE_INTDIV;
@@ -129,15 +142,21 @@ static int exception_code(const struct trap_frame *f, uint32_t *addr)
 
 /* A user-mode exception becomes a signal for the current process: its
  * handler runs, or its default action ends the process, on the way back
- * to user mode (kernel/proc/signal.c).  Logged at debug level. */
-static void user_exception(struct trap_frame *f)
+ * to user mode (kernel/proc/signal.c).  A page fault vm_fault answered
+ * with -EIO (a file page past the end of its file) is a SIGBUS.  Logged
+ * at debug level. */
+static void user_exception(struct trap_frame *f, uint32_t cr2, int fault_err)
 {
 	int sig = exception_signals[f->vector];
 	uint32_t addr;
-	int code = exception_code(f, &addr);
+	int code = exception_code(f, cr2, &addr);
 
 	if (f->vector == VEC_BREAKPOINT || f->vector == VEC_DEBUG)
 		sig = SIGTRAP;
+	if (f->vector == VEC_PAGE_FAULT && fault_err == -EIO) {
+		sig = SIGBUS;
+		code = BUS_ADRERR;
+	}
 	pr_debug("proc: %s at eip 0x%08x (addr 0x%08x): signal %d\n",
 		 exception_names[f->vector], f->eip, addr, sig ? sig : SIGKILL);
 	signal_force_fault(sig ? sig : SIGKILL, code, addr);
@@ -145,10 +164,16 @@ static void user_exception(struct trap_frame *f)
 
 void exception_dispatch(struct trap_frame *f)
 {
-	if (f->vector == VEC_PAGE_FAULT && user_fault_fixed(f))
-		return;
+	uint32_t cr2 = f->vector == VEC_PAGE_FAULT ? read_cr2() : 0;
+	int fault_err = 0;
+
+	if (f->vector == VEC_PAGE_FAULT) {
+		fault_err = user_fault(f, cr2);
+		if (!fault_err)
+			return;
+	}
 	if (trap_from_user(f) && proc_current() && f->vector != VEC_NMI) {
-		user_exception(f);
+		user_exception(f, cr2, fault_err);
 		return;
 	}
 	if (!trap_from_user(f) && extable_fixup(f))

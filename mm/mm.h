@@ -95,6 +95,9 @@ struct page {
 #define PAGE_FLAG_UPTODATE	0x40	/* page cache: data valid */
 #define PAGE_FLAG_DIRTY		0x80	/* page cache: to be written back */
 #define PAGE_FLAG_LOCKED	0x100	/* page cache: I/O in progress */
+#define PAGE_FLAG_FILE		0x200	/* file data kept outside the page
+					 * cache (ramfs): mappable, never
+					 * taken over by copy-on-write */
 
 /* mm/init.c */
 void mm_init(void);				/* buddy + heap + page tables */
@@ -114,6 +117,23 @@ size_t mm_free_pages(void);
 size_t mm_total_pages(void);			/* frames the buddy manages */
 size_t mm_free_blocks(unsigned int order);	/* free blocks of one order */
 extern unsigned long mm_page_errors;		/* bad page_free calls seen */
+
+/* One more user of a frame the caller already holds a reference to
+ * (page-cache pages too; they must be dropped with pagecache_put). */
+static inline void page_get(struct page *pg)
+{
+	__atomic_add_fetch(&pg->refcount, 1, __ATOMIC_RELAXED);
+}
+
+/* Drop one user of an order-0 frame outside the page cache; the last
+ * one frees it. */
+static inline void page_put(struct page *pg)
+{
+	if (__atomic_sub_fetch(&pg->refcount, 1, __ATOMIC_ACQ_REL) == 0) {
+		pg->refcount = 1;	/* page_free wants an allocated block */
+		page_free(pg, 0);
+	}
+}
 
 /* mm/paging.c: page tables.  Flags are the x86 PTE bits. */
 #define PTE_PRESENT	0x001

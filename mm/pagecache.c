@@ -40,6 +40,7 @@ void mapping_init(struct address_space *m, const struct address_space_ops *ops,
 	m->host = host;
 	list_init(&m->dirty);
 	list_init(&m->dirty_link);
+	list_init(&m->mmaps);
 }
 
 static struct page **pc_bucket(const struct address_space *m, uint32_t index)

@@ -15,6 +15,10 @@
  *
  * References: pagecache_read/grab return a page with a reference held;
  * pagecache_put drops it.  A page's data is page_address(pg) (lowmem).
+ * A page mapped in user address spaces holds one reference per page-table
+ * entry (mm/vm.h), so reclaim never takes it; write-back write-protects
+ * its shared mappings (vm_page_mkclean) before writing it, so that the
+ * next write through them dirties it again.
  *
  * Interface: mapping_init, pagecache_read, pagecache_read_ahead,
  * pagecache_find, pagecache_grab, pagecache_put, pagecache_mark_uptodate,
@@ -53,6 +57,7 @@ struct address_space {
 	struct list_head dirty;		/* dirty pages */
 	struct list_head dirty_link;	/* on the list of mappings to sync */
 	int error;			/* first write-back error, reported once */
+	struct list_head mmaps;		/* VMAs mapping it (mm/vm/rmap.c) */
 };
 
 struct pagecache_stats {

@@ -17,19 +17,36 @@
  * one reference (struct page refcount) per page-table entry that maps it.
  * A private page whose frame has more than one reference is mapped
  * read-only; a write fault copies it, or just makes it writable again once
- * the other users have gone (refcount 1).  Shared VMAs (MAP_SHARED) keep
- * one frame for all and never copy.
+ * the other users have gone (refcount 1).  Shared anonymous VMAs
+ * (MAP_SHARED) keep one frame for all and never copy.
+ *
+ * File mappings (vm_mmap_file): a VMA with a file holds a reference to
+ * it, and pgoff, the file page its start maps.  Faults ask the file for
+ * its page (file_ops.map_page: the page-cache page, or ramfs's own).  A
+ * private mapping maps it read-only and copies it on the first write (the
+ * file never changes); a shared one maps the file's page itself, writable
+ * only after a write fault has dirtied it in the page cache, so that
+ * write-back, msync, fsync and sync write what was stored through the
+ * mapping.  Faults at or past the end of the file fail with -EIO
+ * (SIGBUS).  Every file VMA is on its file's mapping->mmaps list, which
+ * lets write-back write-protect a page again (vm_page_mkclean) and
+ * truncation unmap what lies past the new end (vm_unmap_mapping).
  *
  * Locking: an address space is changed by its owner only (the process
  * holding it, or the code creating it); a per-mm lock comes with threads.
+ * The one exception is file VMAs, which write-back and truncation reach
+ * from other tasks through the mappings' lists: the page-table entries of
+ * file VMAs, their range and their place on those lists change only under
+ * the rmap lock (mm/vm/rmap.c).
  * vm_current is the address space loaded in CR3 (mm_switch); the
  * scheduler will make it per task.
  *
  * Interface:
  *   mm_create, mm_get, mm_destroy (drop a reference), mm_fork, mm_switch,
- *   vm_fault, vm_mmap, vm_munmap, vm_mprotect, vm_brk_init, vm_brk,
- *   vm_stack_setup, vma_find, mm_rss.
- * File mappings are not done yet: vm_mmap takes anonymous memory only.
+ *   vm_fault, vm_mmap, vm_mmap_file, vm_munmap, vm_mprotect, vm_mremap,
+ *   vm_msync, vm_madvise, vm_mincore, vm_brk_init, vm_brk,
+ *   vm_stack_setup, vma_find, mm_rss; for the page cache and the VFS:
+ *   vm_page_mkclean, vm_unmap_mapping.
  */
 #ifndef MM_VM_H
 #define MM_VM_H
@@ -54,6 +71,28 @@
 #define MAP_POPULATE	0x8000
 #define MAP_STACK	0x20000
 #define MAP_FIXED_NOREPLACE 0x100000
+#define MAP_SHARED_VALIDATE 0x03
+#define MAP_DENYWRITE	0x0800
+#define MAP_EXECUTABLE	0x1000
+#define MAP_LOCKED	0x2000
+
+/* mremap, msync, madvise */
+#define MREMAP_MAYMOVE	1
+#define MREMAP_FIXED	2
+#define MREMAP_DONTUNMAP 4
+#define MS_ASYNC	1
+#define MS_INVALIDATE	2
+#define MS_SYNC		4
+#define MADV_NORMAL	0
+#define MADV_RANDOM	1
+#define MADV_SEQUENTIAL	2
+#define MADV_WILLNEED	3
+#define MADV_DONTNEED	4
+#define MADV_FREE	8
+#define MADV_DONTDUMP	16
+#define MADV_DODUMP	17
+#define MADV_COLD	20
+#define MADV_PAGEOUT	21
 
 #define VM_USER_MIN	0x00010000u	/* nothing mapped below (NULL guard) */
 #define VM_STACK_TOP	0xC0000000u
@@ -64,6 +103,8 @@
 #define VMA_SHARED	0x1	/* MAP_SHARED: one frame for every mapper */
 #define VMA_GROWSDOWN	0x2	/* the stack: extended by faults below it */
 #define VMA_BRK		0x4	/* the heap made by vm_brk */
+#define VMA_NOWRITE	0x8	/* shared map of a file not open for writing:
+				 * PROT_WRITE is refused (-EACCES) */
 
 struct file;
 struct mm;
@@ -74,8 +115,10 @@ struct vma {
 	uintptr_t end;		/* exclusive, page aligned */
 	uint32_t prot;		/* PROT_* */
 	uint32_t flags;		/* VMA_* */
-	struct file *file;	/* NULL: anonymous (the only kind for now) */
+	struct file *file;	/* NULL: anonymous; else a reference */
 	uint32_t pgoff;		/* file offset of start, in pages */
+	struct mm *mm;		/* file VMAs: the address space owning it */
+	struct list_head file_link;	/* file VMAs: in mapping->mmaps */
 };
 
 struct mm {
@@ -106,17 +149,45 @@ struct vma *vma_find(struct mm *mm, uintptr_t addr);	/* covering addr */
 /*
  * Resolve a page fault at addr with the x86 error code (bit 0 present,
  * bit 1 write).  Returns 0 when the access may be retried; -EFAULT for an
- * address no VMA covers or an access the VMA forbids; -ENOMEM.
+ * address no VMA covers or an access the VMA forbids (SIGSEGV); -EIO for
+ * a file page at or past the end of its file, or one that cannot be read
+ * or given disk space (SIGBUS); -ENOMEM.  May sleep (file pages).
  */
 int vm_fault(struct mm *mm, uintptr_t addr, uint32_t error);
 
 /* mm/vm/mmap.c */
 int vm_mmap(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
 	    uint32_t flags);
+int vm_mmap_file(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
+		 uint32_t flags, struct file *file, uint32_t pgoff);
 int vm_munmap(struct mm *mm, uintptr_t addr, size_t len);
 int vm_mprotect(struct mm *mm, uintptr_t addr, size_t len, uint32_t prot);
 void vm_brk_init(struct mm *mm, uintptr_t start);
 uintptr_t vm_brk(struct mm *mm, uintptr_t new_brk);
 int vm_stack_setup(struct mm *mm, uintptr_t top, size_t size);
+
+/* mm/vm/mremap.c: the new address through *new_addr (an input with
+ * MREMAP_FIXED).  0 or -Exxx as Linux's mremap. */
+int vm_mremap(struct mm *mm, uintptr_t addr, size_t old_len, size_t new_len,
+	      uint32_t flags, uintptr_t *new_addr);
+
+/* mm/vm/advise.c: msync and madvise (0 or -Exxx, as Linux's); mincore of
+ * up to npages pages from addr, stopping at the end of addr's VMA, into
+ * vec (a kernel buffer, 1 for a resident page): the pages done, or
+ * -ENOMEM when no VMA holds addr. */
+int vm_msync(struct mm *mm, uintptr_t addr, size_t len, uint32_t flags);
+int vm_madvise(struct mm *mm, uintptr_t addr, size_t len, uint32_t advice);
+long vm_mincore(struct mm *mm, uintptr_t addr, size_t npages, uint8_t *vec);
+
+/* mm/vm/rmap.c */
+struct address_space;
+struct page;
+/* Write-protect every shared mapping of page-cache page pg (before it is
+ * written back), so that the next write through one faults and dirties
+ * it again. */
+void vm_page_mkclean(struct page *pg);
+/* Unmap file pages from index from on (truncation): private copies of
+ * them too, as Linux does; a later access faults (SIGBUS past the end). */
+void vm_unmap_mapping(struct address_space *m, uint32_t from);
 
 #endif

@@ -7,6 +7,7 @@
 #include "mm/pagecache.h"
 #include "mm/pagecache_internal.h"
 #include "kernel/compiler.h"
+#include "mm/vm.h"
 
 /*
  * Write back the first dirty page of m.  Returns 1 when there was none,
@@ -30,6 +31,7 @@ static int pc_write_one(struct address_space *m, struct list_head *failed,
 	pg->flags |= PAGE_FLAG_LOCKED;
 	pg->refcount++;
 	spin_unlock_irqrestore(&pc_lock, *flags);
+	vm_page_mkclean(pg);	/* the next store through a mapping redirties */
 	err = m->ops->writepage(m, pg);
 	*flags = spin_lock_irqsave(&pc_lock);
 	pg->flags &= ~PAGE_FLAG_LOCKED;

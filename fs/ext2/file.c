@@ -3,7 +3,7 @@
  *
  * A regular file's data lives in its page cache mapping, whose ops
  * (block_mapping_ops, fs/blockmap.c) map file blocks through
- * ext2_get_block; reads, writes and fsync are the VFS's generic ones.
+ * ext2_get_block; reads, writes, fsync and mmap are the VFS's generic ones.
  * Device nodes, fifos and sockets only have attributes here: opening them
  * is the VFS's business.
  *
@@ -20,6 +20,8 @@ const struct file_ops ext2_file_fops = {
 	.read = generic_file_read,
 	.write = generic_file_write,
 	.fsync = generic_file_fsync,
+	.map_page = generic_file_map_page,
+	.page_mkwrite = generic_file_page_mkwrite,
 };
 
 const struct inode_ops ext2_special_iops = {

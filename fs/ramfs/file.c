@@ -7,10 +7,17 @@
  * out, -EFBIG past RAMFS_MAX_PAGES); truncation frees the pages past the
  * new size and zeroes the tail of the last one.
  *
+ * mmap maps those pages themselves (ramfs_map_page allocates a hole's
+ * page): they carry PAGE_FLAG_FILE, and the inode holds one reference to
+ * each, user mappings one more each, so a page leaves memory with its
+ * last user.  Truncation clears the flag of the pages it drops (the VFS
+ * has unmapped them), which tells a fault that raced with it to retry.
+ *
  * Interface: ramfs_file_iops, ramfs_file_fops, ramfs_link_iops,
  * ramfs_special_iops, ramfs_free_pages, ramfs_setattr (ramfs.h).
  */
 #include "fs/ramfs/ramfs.h"
+#include "fs/internal.h"
 #include "kernel/errno.h"
 #include "lib/string.h"
 #include "mm/mm.h"
@@ -19,7 +26,8 @@ void ramfs_free_pages(struct ramfs_inode *ri, uint32_t from)
 {
 	for (uint32_t i = from; i < ri->npages; i++) {
 		if (ri->pages[i]) {
-			page_free(ri->pages[i], 0);
+			ri->pages[i]->flags &= ~PAGE_FLAG_FILE;
+			page_put(ri->pages[i]);
 			ri->pages[i] = NULL;
 			ri->vfs.blocks -= PAGE_SIZE / 512;
 		}
@@ -64,6 +72,7 @@ static char *page_for_write(struct ramfs_inode *ri, uint32_t index, int *err)
 			return NULL;
 		}
 		memset(page_address(pg), 0, PAGE_SIZE);
+		pg->flags |= PAGE_FLAG_FILE;
 		ri->pages[index] = pg;
 		ri->vfs.blocks += PAGE_SIZE / 512;
 	}
@@ -124,20 +133,22 @@ static ssize_t ramfs_write(struct file *f, const void *buf, size_t len,
 	return done ? (ssize_t)done : err;
 }
 
-/* Cut or extend the file to size. */
+/* Cut or extend the file to size, zeroing the last page's bytes past
+ * the smaller of the two sizes. */
 static void ramfs_resize(struct ramfs_inode *ri, uint64_t size)
 {
 	uint32_t keep = (uint32_t)MIN((size + PAGE_SIZE - 1) >> PAGE_SHIFT,
 				      (uint64_t)RAMFS_MAX_PAGES);
-	uint32_t off = (uint32_t)(size & (PAGE_SIZE - 1));
-	uint32_t last = (uint32_t)(size >> PAGE_SHIFT);
+	uint64_t edge = MIN(size, ri->vfs.size);
+	uint32_t off = (uint32_t)(edge & (PAGE_SIZE - 1));
+	uint32_t last = (uint32_t)(edge >> PAGE_SHIFT);
 
-	if (size < ri->vfs.size) {
+	if (size < ri->vfs.size)
 		ramfs_free_pages(ri, keep);
-		if (off && last < ri->npages && ri->pages[last])
-			memset((char *)page_address(ri->pages[last]) + off, 0,
-			       PAGE_SIZE - off);
-	}
+	/* Past the old end, a shared mapping may have stored: zero it. */
+	if (off && last < ri->npages && ri->pages[last])
+		memset((char *)page_address(ri->pages[last]) + off, 0,
+		       PAGE_SIZE - off);
 	ri->vfs.size = size;
 }
 
@@ -153,6 +164,25 @@ int ramfs_setattr(struct inode *inode, const struct iattr *attr)
 	setattr_copy(inode, attr);
 	inode->ctime = vfs_now();
 	return 0;
+}
+
+/* file_ops.map_page: the page of index (a hole gets one), with a
+ * reference; ERR_PTR(-EIO) at or past the end of the file. */
+static struct page *ramfs_map_page(struct file *f, uint32_t index)
+{
+	struct ramfs_inode *ri = RAMFS_I(f->inode);
+	struct page *pg = ERR_PTR(-EIO);
+	int err;
+
+	vfs_lock();
+	if ((uint64_t)index << PAGE_SHIFT < ri->vfs.size) {
+		pg = page_for_write(ri, index, &err) ? ri->pages[index] :
+		     ERR_PTR(err == -ENOSPC ? -ENOMEM : err);
+		if (!IS_ERR(pg))
+			page_get(pg);
+	}
+	vfs_unlock();
+	return pg;
 }
 
 static ssize_t ramfs_readlink(struct inode *inode, char *buf, size_t len)
@@ -179,4 +209,5 @@ const struct inode_ops ramfs_special_iops = {
 const struct file_ops ramfs_file_fops = {
 	.read = ramfs_read,
 	.write = ramfs_write,
+	.map_page = ramfs_map_page,
 };

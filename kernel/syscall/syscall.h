@@ -85,6 +85,7 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_gettimeofday		78
 #define NR_symlink		83
 #define NR_readlink		85
+#define NR_mmap			90
 #define NR_munmap		91
 #define NR_truncate		92
 #define NR_ftruncate		93
@@ -103,10 +104,12 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_getpgid		132
 #define NR_fchdir		133
 #define NR__llseek		140
+#define NR_msync		144
 #define NR_readv		145
 #define NR_writev		146
 #define NR_getsid		147
 #define NR_nanosleep		162
+#define NR_mremap		163
 #define NR_rt_sigreturn		173
 #define NR_rt_sigaction		174
 #define NR_rt_sigprocmask	175
@@ -130,6 +133,8 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_getegid32		202
 #define NR_fchown32		207
 #define NR_chown32		212
+#define NR_mincore		218
+#define NR_madvise		219
 #define NR_getdents64		220
 #define NR_fcntl64		221
 #define NR_gettid		224

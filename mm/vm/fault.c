@@ -10,8 +10,10 @@
  *     else maps (refcount 1) is just made writable; otherwise it is copied
  *     and the old frame loses this mapping's reference;
  *   - anything else was fixed meanwhile (stale TLB entry): flush, retry.
+ * File VMAs are served by mm/vm/filemap.c.
  * Called from the page-fault handler (kernel/trap.c) for user-mode faults
- * and for faults of the user-copy functions; never panics.
+ * and for faults of the user-copy functions, with interrupts on (a file
+ * fault may sleep); never panics.
  *
  * Interface (mm/vm.h): vm_fault.
  */
@@ -65,7 +67,7 @@ static int fault_zero(struct mm *mm, struct vma *vma, uint32_t *pte)
 		return -ENOMEM;
 	memset(page_address(pg), 0, PAGE_SIZE);
 	*pte = page_to_phys(pg) | vma_pte_flags(vma, pg);
-	mm->rss++;
+	__atomic_add_fetch(&mm->rss, 1, __ATOMIC_RELAXED);
 	return 0;
 }
 
@@ -97,12 +99,14 @@ int vm_fault(struct mm *mm, uintptr_t addr, uint32_t error)
 	if (!mm || addr >= KERNEL_BASE)
 		return -EFAULT;
 	vma = fault_vma(mm, addr);
-	if (!vma || !fault_allowed(vma, error) || vma->file)
+	if (!vma || !fault_allowed(vma, error))
 		return -EFAULT;
 	pte = paging_user_pte(mm->pgdir, page, true);
 	if (!pte)
 		return -ENOMEM;
-	if (!pte_has_page(*pte))
+	if (vma->file)
+		err = filemap_fault(mm, vma, page, pte, error & PF_WRITE);
+	else if (!pte_has_page(*pte))
 		err = fault_zero(mm, vma, pte);
 	else if (*pte & PTE_PROTNONE)
 		err = -EFAULT;		/* the VMA changed under a stale entry */

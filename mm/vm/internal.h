@@ -3,7 +3,10 @@
  *
  * A page-table entry of a user page holds its frame either present or, for
  * PROT_NONE, not present with PTE_PROTNONE set (the frame stays attached;
- * any access faults and vm_fault refuses it).
+ * any access faults and vm_fault refuses it).  The frame is anonymous
+ * memory or file data (page_is_file): a page-cache page, or a ramfs
+ * page.  Entries inside file VMAs change under the rmap lock only
+ * (mm/vm/rmap.c).
  */
 #ifndef MM_VM_INTERNAL_H
 #define MM_VM_INTERNAL_H
@@ -25,19 +28,36 @@ static inline struct page *pte_page(uint32_t pte)
 	return pfn_to_page(pte >> PAGE_SHIFT);
 }
 
-static inline void page_get(struct page *pg)
+/* File data (a page-cache or ramfs page), as opposed to anonymous memory:
+ * copy-on-write always copies it, and it is never made writable in a
+ * private mapping. */
+static inline bool page_is_file(const struct page *pg)
 {
-	__atomic_add_fetch(&pg->refcount, 1, __ATOMIC_RELAXED);
+	return pg->flags & (PAGE_FLAG_CACHE | PAGE_FLAG_FILE);
 }
 
-/* Drop one mapping's reference; the last one frees the frame. */
-static inline void page_put(struct page *pg)
+static inline uint32_t vma_pages(const struct vma *vma)
 {
-	if (__atomic_sub_fetch(&pg->refcount, 1, __ATOMIC_ACQ_REL) == 0) {
-		pg->refcount = 1;	/* page_free wants an allocated block */
-		page_free(pg, 0);
-	}
+	return (uint32_t)((vma->end - vma->start) >> PAGE_SHIFT);
 }
+
+/* mm/vm/rmap.c */
+uint32_t rmap_lock(void);
+void rmap_unlock(uint32_t flags);
+void vm_page_put(struct page *pg);
+void vma_file_attach(struct mm *mm, struct vma *vma, struct file *file,
+		     uint32_t pgoff);
+struct file *vma_file_detach(struct vma *vma);
+
+/* mm/vm/filemap.c */
+int filemap_fault(struct mm *mm, struct vma *vma, uintptr_t va,
+		  uint32_t *pte, bool write);
+
+/* mm/vm/mmap.c */
+int unmap_range(struct mm *mm, uintptr_t start, uintptr_t end);
+void merge_range(struct mm *mm, uintptr_t start, uintptr_t end);
+uintptr_t find_gap(struct mm *mm, size_t len);
+bool user_range_ok(uintptr_t addr, size_t len);
 
 /* mm/vm/vma.c */
 struct vma *vma_alloc(uintptr_t start, uintptr_t end, uint32_t prot,
@@ -45,11 +65,14 @@ struct vma *vma_alloc(uintptr_t start, uintptr_t end, uint32_t prot,
 struct vma *vma_find_next(struct mm *mm, uintptr_t addr);
 void vma_link(struct mm *mm, struct vma *vma);
 void vma_unlink_free(struct mm *mm, struct vma *vma);
+void vma_remove(struct mm *mm, struct vma *vma);
 int vma_split(struct mm *mm, struct vma *vma, uintptr_t addr);
 void vma_merge_around(struct mm *mm, struct vma *vma);
 bool vma_range_free(struct mm *mm, uintptr_t start, uintptr_t end);
 uint32_t vma_pte_flags(const struct vma *vma, const struct page *pg);
 void vm_zap_range(struct mm *mm, uintptr_t start, uintptr_t end);
+void vma_zap(struct vma *vma, uintptr_t start, uintptr_t end);
 void vm_protect_range(struct mm *mm, struct vma *vma);
+void vma_free(struct vma *vma);
 
 #endif

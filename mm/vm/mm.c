@@ -3,9 +3,12 @@
  *
  * mm_create() gives an empty address space whose page directory shares the
  * kernel half.  mm_fork() copies the VMA list and maps every page of the
- * parent in the child too: shared VMAs keep the frame writable in both,
- * private ones lose write access in both and each frame gains a reference;
- * the first write fault copies (mm/vm/fault.c).  mm_destroy() drops a
+ * parent in the child too: shared anonymous VMAs keep the frame writable
+ * in both, private ones lose write access in both and each frame gains a
+ * reference; the first write fault copies (mm/vm/fault.c).  A shared file
+ * page is mapped read-only in the child, whose first write dirties it in
+ * the page cache (mm/vm/filemap.c); file VMAs are copied under the rmap
+ * lock, and the child's take their own file reference.  mm_destroy() drops a
  * reference; the last one releases every page, page table and VMA.
  * mm_switch() loads an address space in CR3 and records it in vm_current.
  *
@@ -64,10 +67,8 @@ void mm_destroy(struct mm *mm)
 		return;
 	if (vm_current == mm || read_cr3() == virt_to_phys(mm->pgdir))
 		mm_switch(NULL);
-	list_for_each_entry_safe(vma, tmp, &mm->vmas, list) {
-		vm_zap_range(mm, vma->start, vma->end);
-		vma_unlink_free(mm, vma);
-	}
+	list_for_each_entry_safe(vma, tmp, &mm->vmas, list)
+		vma_remove(mm, vma);
 	paging_pgdir_destroy(mm->pgdir);
 	kfree(mm);
 }
@@ -91,31 +92,33 @@ static int fork_page(struct mm *child, const struct vma *vma, uint32_t *ppte,
 	}
 	page_get(pg);
 	*cpte = *ppte;
-	child->rss++;
+	if (page_is_file(pg))
+		*cpte &= ~PTE_WRITE;
+	__atomic_add_fetch(&child->rss, 1, __ATOMIC_RELAXED);
 	return 0;
 }
 
 /* Copy the pages of one parent VMA into child.  Returns 0 or -ENOMEM. */
 static int fork_vma(struct mm *child, struct mm *parent, const struct vma *vma)
 {
+	uint32_t flags = vma->file ? rmap_lock() : 0;
 	uintptr_t va = vma->start;
+	int err = 0;
 
-	while (va < vma->end) {
+	while (va < vma->end && !err) {
 		uint32_t *pte = paging_user_pte(parent->pgdir, va, false);
-		int err;
 
 		if (!pte) {
 			va = ALIGN_DOWN(va, 0x400000u) + 0x400000u;
 			continue;
 		}
-		if (pte_has_page(*pte)) {
+		if (pte_has_page(*pte))
 			err = fork_page(child, vma, pte, va);
-			if (err)
-				return err;
-		}
 		va += PAGE_SIZE;
 	}
-	return 0;
+	if (vma->file)
+		rmap_unlock(flags);
+	return err;
 }
 
 /*
@@ -138,8 +141,9 @@ struct mm *mm_fork(struct mm *parent)
 		copy = vma_alloc(vma->start, vma->end, vma->prot, vma->flags);
 		if (!copy)
 			goto fail;
-		copy->file = vma->file;
-		copy->pgoff = vma->pgoff;
+		copy->mm = child;
+		if (vma->file)
+			vma_file_attach(child, copy, vma->file, vma->pgoff);
 		list_add_tail(&copy->list, &child->vmas);
 		child->nr_vmas++;
 		if (fork_vma(child, parent, vma))

@@ -1,5 +1,5 @@
 /*
- * mmap.c: mapping, unmapping and protecting anonymous memory; brk; stack.
+ * mmap.c: mapping, unmapping and protecting memory and files; brk; stack.
  *
  * Placement without MAP_FIXED: the hint when its range is free, else the
  * highest free range below mm->mmap_base (VM_MMAP_BASE, 128 MiB under the
@@ -11,19 +11,29 @@
  * inside; vm_mprotect cuts, rewrites the page-table entries and joins
  * alike neighbours again.  Errors follow Linux: -EINVAL for a misaligned
  * address, a zero length or bad flags; -ENOMEM for a range mprotect finds
- * unmapped, a range beyond user space, or no free room.
+ * unmapped, a range beyond user space, or no free room; -EACCES, -ENODEV
+ * for files that cannot be mapped so (see mmap_vma_flags).
  *
- * Not yet: file mappings (vm_mmap returns -ENODEV without MAP_ANONYMOUS),
- * mremap, MAP_POPULATE (accepted, pages still come on demand).
+ * Not yet: MAP_POPULATE (accepted, pages still come on demand), MAP_LOCKED
+ * (accepted, nothing is ever swapped out anyway).
  *
- * Interface (mm/vm.h): vm_mmap, vm_munmap, vm_mprotect, vm_brk_init,
- * vm_brk, vm_stack_setup.
+ * Interface (mm/vm.h): vm_mmap, vm_mmap_file, vm_munmap, vm_mprotect,
+ * vm_brk_init, vm_brk, vm_stack_setup; unmap_range, merge_range,
+ * user_range_ok and find_gap for the other files of mm/vm/
+ * (mm/vm/internal.h).
  */
 #include "mm/vm/internal.h"
 #include "kernel/compiler.h"
 #include "kernel/errno.h"
+#include "fs/vfs.h"
 
 #define PROT_ALL	(PROT_READ | PROT_WRITE | PROT_EXEC)
+/* What MAP_SHARED_VALIDATE accepts (Linux's LEGACY_MAP_MASK and the
+ * validated flags maestro knows). */
+#define MAP_KNOWN	(MAP_TYPE | MAP_FIXED | MAP_ANONYMOUS | MAP_GROWSDOWN | \
+			 MAP_DENYWRITE | MAP_EXECUTABLE | MAP_LOCKED | \
+			 MAP_NORESERVE | MAP_POPULATE | 0x10000 | MAP_STACK | \
+			 0x40000 | MAP_FIXED_NOREPLACE)
 
 /* Cut the VMA strictly containing addr, if any, at addr. */
 static int split_at(struct mm *mm, uintptr_t addr)
@@ -36,7 +46,7 @@ static int split_at(struct mm *mm, uintptr_t addr)
 }
 
 /* Remove every mapping of [start, end).  Returns 0 or -ENOMEM. */
-static int unmap_range(struct mm *mm, uintptr_t start, uintptr_t end)
+int unmap_range(struct mm *mm, uintptr_t start, uintptr_t end)
 {
 	struct vma *vma, *next;
 	int err = split_at(mm, start);
@@ -49,15 +59,14 @@ static int unmap_range(struct mm *mm, uintptr_t start, uintptr_t end)
 	while (vma && vma->start < end) {
 		next = vma->list.next == &mm->vmas ? NULL :
 		       list_entry(vma->list.next, struct vma, list);
-		vm_zap_range(mm, vma->start, vma->end);
-		vma_unlink_free(mm, vma);
+		vma_remove(mm, vma);
 		vma = next;
 	}
 	return 0;
 }
 
 /* Join alike VMAs from the one before start to the one after end. */
-static void merge_range(struct mm *mm, uintptr_t start, uintptr_t end)
+void merge_range(struct mm *mm, uintptr_t start, uintptr_t end)
 {
 	struct vma *vma = vma_find_next(mm, start ? start - 1 : 0);
 
@@ -70,7 +79,7 @@ static void merge_range(struct mm *mm, uintptr_t start, uintptr_t end)
 }
 
 /* The highest free range of len bytes below mm->mmap_base, or 0. */
-static uintptr_t find_gap(struct mm *mm, size_t len)
+uintptr_t find_gap(struct mm *mm, size_t len)
 {
 	uintptr_t top = mm->mmap_base;
 	struct list_head *l;
@@ -87,13 +96,17 @@ static uintptr_t find_gap(struct mm *mm, size_t len)
 	return top >= VM_USER_MIN + len ? top - len : 0;
 }
 
-static bool user_range_ok(uintptr_t addr, size_t len)
+bool user_range_ok(uintptr_t addr, size_t len)
 {
 	return addr >= VM_USER_MIN && len <= KERNEL_BASE &&
 	       addr <= KERNEL_BASE - len;
 }
 
-/* Where a mapping of len bytes goes.  Returns 0 or -Exxx; sets *addr. */
+/*
+ * Where a mapping of len bytes goes.  Returns 0 or -Exxx; sets *addr.
+ * With MAP_FIXED the range may still hold mappings: the caller unmaps
+ * them once nothing else can fail.
+ */
 static int mmap_place(struct mm *mm, uintptr_t *addr, size_t len,
 		      uint32_t flags)
 {
@@ -106,9 +119,8 @@ static int mmap_place(struct mm *mm, uintptr_t *addr, size_t len,
 			return -EPERM;
 		if (!user_range_ok(a, len))
 			return -ENOMEM;
-		if (!vma_range_free(mm, a, a + len))
-			return flags & MAP_FIXED ? unmap_range(mm, a, a + len)
-						 : -EEXIST;
+		if (!(flags & MAP_FIXED) && !vma_range_free(mm, a, a + len))
+			return -EEXIST;
 		return 0;
 	}
 	a = ALIGN_UP(a, PAGE_SIZE);
@@ -121,39 +133,88 @@ static int mmap_place(struct mm *mm, uintptr_t *addr, size_t len,
 }
 
 /*
- * Map len bytes of anonymous memory with prot; flags as mmap's (MAP_SHARED
- * or MAP_PRIVATE, MAP_ANONYMOUS, MAP_FIXED, MAP_FIXED_NOREPLACE,
- * MAP_GROWSDOWN).  *addr is the hint (the address with MAP_FIXED) and
- * receives the address chosen.  Returns 0 or -Exxx.
+ * The VMA flags of a mapping of file (NULL: anonymous) with mmap's prot
+ * and flags, after Linux's checks: -EACCES when the file's open mode does
+ * not allow the mapping (any needs read access; a shared writable one
+ * needs write access), -ENODEV for a file that cannot be mapped, -EINVAL
+ * for MAP_GROWSDOWN on a file or bad flags, -EOPNOTSUPP for unknown flags
+ * with MAP_SHARED_VALIDATE.
  */
-int vm_mmap(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
-	    uint32_t flags)
+static int mmap_vma_flags(struct file *file, uint32_t prot, uint32_t flags,
+			  uint32_t *vflags)
 {
-	uint32_t type = flags & MAP_TYPE, vflags = 0;
+	uint32_t type = flags & MAP_TYPE, acc;
+
+	*vflags = flags & MAP_GROWSDOWN ? VMA_GROWSDOWN : 0;
+	if (type == MAP_SHARED || type == MAP_SHARED_VALIDATE)
+		*vflags |= VMA_SHARED;
+	else if (type != MAP_PRIVATE)
+		return -EINVAL;
+	if (!file)
+		return type == MAP_SHARED_VALIDATE ? -EINVAL : 0;
+	acc = file->flags & O_ACCMODE;
+	if (type == MAP_SHARED_VALIDATE && (flags & ~MAP_KNOWN))
+		return -EOPNOTSUPP;
+	if ((*vflags & VMA_SHARED) && acc != O_RDWR) {
+		if (prot & PROT_WRITE)
+			return -EACCES;
+		*vflags |= VMA_NOWRITE;
+	}
+	if (acc == O_WRONLY || acc == O_ACCMODE)
+		return -EACCES;
+	if (!file->fops || !file->fops->map_page)
+		return -ENODEV;
+	return flags & MAP_GROWSDOWN ? -EINVAL : 0;
+}
+
+/*
+ * Map len bytes with prot; flags as mmap's (MAP_SHARED, MAP_PRIVATE or
+ * MAP_SHARED_VALIDATE, MAP_ANONYMOUS, MAP_FIXED, MAP_FIXED_NOREPLACE,
+ * MAP_GROWSDOWN; the others are accepted and ignored, as most are by
+ * Linux).  file (NULL for anonymous memory) is mapped from page pgoff on.
+ * *addr is the hint (the address with MAP_FIXED) and receives the address
+ * chosen.  Returns 0 or -Exxx, as Linux's mmap.
+ */
+int vm_mmap_file(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
+		 uint32_t flags, struct file *file, uint32_t pgoff)
+{
+	uint32_t vflags;
 	struct vma *vma;
 	int err;
 
-	if ((type != MAP_SHARED && type != MAP_PRIVATE) || (prot & ~PROT_ALL) ||
-	    len == 0)
+	if (len == 0 || (prot & ~PROT_ALL))
 		return -EINVAL;
-	if (!(flags & MAP_ANONYMOUS))
-		return -ENODEV;
 	if (len > KERNEL_BASE)
 		return -ENOMEM;
 	len = ALIGN_UP(len, PAGE_SIZE);
+	if (file && pgoff + (len >> PAGE_SHIFT) < pgoff)
+		return -EOVERFLOW;
 	err = mmap_place(mm, addr, len, flags);
+	if (!err)
+		err = mmap_vma_flags(file, prot, flags, &vflags);
+	if (!err && (flags & MAP_FIXED))
+		err = unmap_range(mm, *addr, *addr + len);
 	if (err)
 		return err;
-	if (type == MAP_SHARED)
-		vflags |= VMA_SHARED;
-	if (flags & MAP_GROWSDOWN)
-		vflags |= VMA_GROWSDOWN;
 	vma = vma_alloc(*addr, *addr + len, prot, vflags);
 	if (!vma)
 		return -ENOMEM;
+	if (file)
+		vma_file_attach(mm, vma, file, pgoff);
 	vma_link(mm, vma);
 	merge_range(mm, *addr, *addr + len);
 	return 0;
+}
+
+/* Anonymous memory only: vm_mmap_file without a file; -ENODEV without
+ * MAP_ANONYMOUS. */
+int vm_mmap(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
+	    uint32_t flags)
+{
+	if (!(flags & MAP_ANONYMOUS))
+		return (flags & MAP_TYPE) == MAP_SHARED ||
+		       (flags & MAP_TYPE) == MAP_PRIVATE ? -ENODEV : -EINVAL;
+	return vm_mmap_file(mm, addr, len, prot, flags, NULL, 0);
 }
 
 /* Unmap [addr, addr + len).  Returns 0, -EINVAL or -ENOMEM. */
@@ -185,10 +246,30 @@ static bool range_mapped(struct mm *mm, uintptr_t start, uintptr_t end)
 	return vma != NULL;
 }
 
+/* Whether every VMA of [start, end) allows prot (a shared mapping of a
+ * file open read-only never gets PROT_WRITE). */
+static bool range_allows(struct mm *mm, uintptr_t start, uintptr_t end,
+			 uint32_t prot)
+{
+	struct vma *vma = vma_find(mm, start);
+
+	if (!(prot & PROT_WRITE))
+		return true;
+	for (; vma && vma->start < end;
+	     vma = list_entry(vma->list.next, struct vma, list)) {
+		if (vma->flags & VMA_NOWRITE)
+			return false;
+		if (vma->list.next == &mm->vmas)
+			break;
+	}
+	return true;
+}
+
 /*
  * Give [addr, addr + len) protection prot.  Returns 0; -EINVAL for a
  * misaligned addr or bad prot; -ENOMEM when part of the range is not
- * mapped (nothing changed then) or out of memory.
+ * mapped or out of memory; -EACCES when a shared file mapping's open
+ * mode refuses prot (nothing changed then).
  */
 int vm_mprotect(struct mm *mm, uintptr_t addr, size_t len, uint32_t prot)
 {
@@ -206,6 +287,8 @@ int vm_mprotect(struct mm *mm, uintptr_t addr, size_t len, uint32_t prot)
 	end = addr + len;
 	if (!range_mapped(mm, addr, end))
 		return -ENOMEM;
+	if (!range_allows(mm, addr, end, prot))
+		return -EACCES;
 	err = split_at(mm, addr);
 	if (!err)
 		err = split_at(mm, end);

@@ -22,9 +22,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PROGRAMS = os.path.join(ROOT, "tests", "user", "programs.txt")
 UTEST_TIMEOUT = 300
 # Program names (or NN-NAME runs) that maestro cannot pass yet:
-#   mmap: mremap and file mappings missing;
 #   19-fault: exec-data and exec-stack need NX (PAE page tables).
-PENDING = {"mmap", "19-fault"}
+PENDING = {"19-fault"}
 
 _cache = {}
 

@@ -12,7 +12,7 @@
 # programs.txt, so the host never runs them.
 USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
-	mmap brk time errors fault edges resource poweroff procself
+	mmap filemap brk time errors fault edges resource poweroff procself
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
 
