@@ -299,6 +299,67 @@ def root_on_hda1(opts):
           fsck.stdout[-2000:])
 
 
+def mapdisk_expected():
+    """path -> contents of the files tests/user/mapdisk.c writes."""
+    a = bytes(((i * 37 + (i >> 11)) & 0xFF) for i in range(3 * 4096 + 100))
+    b = bytearray(b"b" * 3 * 4096)
+    b[0:8] = b"fiSECOND"
+    b[4096:4112] = b"onebbbbbbbsecond"
+    b[8292:8297] = b"third"
+    return {"/mapped-a": a, "/mapped-b": bytes(b)}
+
+
+def block_tail(image, offset, path, size, block_size):
+    """The bytes past size in the last block of path, read raw from the
+    filesystem at offset in image."""
+    out = storage.debugfs(image + "?offset=%d" % offset, "blocks " + path)
+    last = int(out.split()[-1])
+    with open(image, "rb") as f:
+        f.seek(offset + last * block_size + size % block_size)
+        return f.read(block_size - size % block_size)
+
+
+@system_test
+def file_mapping_reaches_the_disk(opts):
+    """init=/test/mapdisk on an ext2 root on an IDE disk (1 KiB blocks)
+    writes two files through MAP_SHARED mappings only (holes given blocks
+    by the fault, a store after msync, a child's store left at exit); after
+    the power-off, debugfs reads them back on the host, the bytes stored
+    past the end of a file are zeros on the disk, and e2fsck -fn is
+    clean."""
+    offset = 1048576
+    image = os.path.join(opts.build, "mapdisk.img")
+    subprocess.run([sys.executable, "tools/mkdisk.py", image, "16"], check=True)
+    subprocess.run(["mke2fs", "-q", "-t", "ext2", "-b", "1024", "-E",
+                    "offset=%d,root_owner=0:0" % offset, "-d",
+                    os.path.join(opts.build, "rootfs"), "-F", image, "15M"],
+                   check=True)
+    with Machine(["-kernel", opts.kernel, "-append",
+                  "root=/dev/hda1 init=/test/mapdisk shutdown=poweroff",
+                  "-drive", "file=%s,if=ide,index=0,format=raw" % image]) as m:
+        m.expect(r"mapdisk: (done|FAILED.*)", BOOT_TIMEOUT)
+        status = m.wait_exit(60)
+        check("mapdisk: done" in m.output, "the program failed: " +
+              (re.findall(r"mapdisk: FAILED.*", m.output) or ["?"])[0])
+        check(status == 0, "no clean power-off (status %r)" % status)
+        bad = BAD.search(m.output)
+        check(not bad, "unexpected %r in the log" % (bad and bad.group(0)))
+    fsck = subprocess.run(["e2fsck", "-fn", image + "?offset=%d" % offset],
+                          capture_output=True, text=True)
+    check(fsck.returncode == 0, "e2fsck:\n" + fsck.stdout[-2000:])
+    for path, want in mapdisk_expected().items():
+        got = storage.debugfs(image + "?offset=%d" % offset, "cat " + path)
+        if got != want:
+            diff = [i for i in range(min(len(got), len(want)))
+                    if got[i] != want[i]][:1]
+            check(False, "%s: %d bytes read back, %d expected, first "
+                  "difference at %s" % (path, len(got), len(want), diff))
+    tail = block_tail(image, offset, "/mapped-a", 3 * 4096 + 100, 1024)
+    check(tail == bytes(len(tail)), "stores past the end of the file "
+          "reached the disk")
+    return "e2fsck clean, both files read back"
+
+
 @system_test
 def root_missing_is_reported(opts):
     with Machine(["-kernel", opts.kernel, "-append", "root=/dev/hdz"]) as m:

@@ -7,12 +7,13 @@
 #			build/user/expected/: the oracle for maestro's runs.
 # hello-pie is hello.c linked as a static-PIE (ET_DYN without PT_INTERP).
 # resource (the resource test, tests/system/proc_resource.py), poweroff
-# (reboot(2), tests/system/run.py) and procself (/proc/self and
-# /proc/<pid>/, tests/system/run.py) run on maestro only: they are not in
-# programs.txt, so the host never runs them.
+# (reboot(2), tests/system/run.py), procself (/proc/self and
+# /proc/<pid>/, tests/system/run.py) and mapdisk (a file written through
+# MAP_SHARED on an ext2 disk, tests/system/run.py) run on maestro only:
+# they are not in programs.txt, so the host never runs them.
 USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
-	mmap filemap brk time errors fault edges resource poweroff procself
+	mmap filemap brk time errors fault edges resource poweroff procself mapdisk
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
 
