@@ -14,7 +14,8 @@
  * not in use is unmounted, the root last, so that ext2 is left clean.
  *
  * Interface: vfs_mount, vfs_umount, vfs_kern_mount, vfs_kern_umount,
- * vfs_mount_root, vfs_set_root, vfs_root, vfs_cwd, vfs_mounts_show.
+ * vfs_mount_root, vfs_set_root, vfs_root, vfs_cwd, vfs_dir_replace,
+ * vfs_dir_grab, vfs_mounts_show.
  */
 #include "fs/internal.h"
 #include "kernel/compiler.h"
@@ -30,16 +31,41 @@ static struct inode *cwd_dir;		/* start of relative paths */
 
 struct inode *vfs_root(void)
 {
-	struct proc *p = proc_current();
+	struct inode *dir = proc_root_dir();
 
-	return p && p->root ? p->root : root_dir;
+	return dir ? dir : root_dir;
 }
 
 struct inode *vfs_cwd(void)
 {
-	struct proc *p = proc_current();
+	struct inode *dir = proc_cwd_dir();
 
-	return p && p->cwd ? p->cwd : cwd_dir;
+	return dir ? dir : cwd_dir;
+}
+
+/* Replace *slot (a process's root or cwd) by dir, whose reference it
+ * takes, under the VFS lock, which lookups hold while they take their
+ * start: they never start from an inode being released. */
+void vfs_dir_replace(struct inode **slot, struct inode *dir)
+{
+	struct inode *old;
+
+	vfs_lock();
+	old = *slot;
+	*slot = dir;
+	vfs_unlock();
+	iput(old);
+}
+
+/* A new reference to *slot, taken under the VFS lock. */
+struct inode *vfs_dir_grab(struct inode *const *slot)
+{
+	struct inode *dir;
+
+	vfs_lock();
+	dir = igrab(*slot);
+	vfs_unlock();
+	return dir;
 }
 
 struct inode *vfs_set_root(struct inode *dir)

@@ -298,6 +298,8 @@ int vfs_kern_umount(struct super_block *sb);
 struct inode *vfs_set_root(struct inode *dir);
 struct inode *vfs_root(void);			/* no reference taken */
 struct inode *vfs_cwd(void);			/* no reference taken */
+void vfs_dir_replace(struct inode **slot, struct inode *dir);
+struct inode *vfs_dir_grab(struct inode *const *slot);
 /* The mount table in /proc/mounts format, as snprintf: returns the length
  * the whole table needs (>= size: truncated). */
 size_t vfs_mounts_show(char *buf, size_t size);

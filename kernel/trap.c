@@ -98,6 +98,7 @@ static __noreturn void exception_fatal(struct trap_frame *f)
  */
 static int user_fault(struct trap_frame *f, uint32_t cr2)
 {
+	struct mm *mm;
 	int err;
 
 	if (cr2 >= KERNEL_BASE || !vm_current)
@@ -105,7 +106,10 @@ static int user_fault(struct trap_frame *f, uint32_t cr2)
 	if (!trap_from_user(f) && !extable_search(f->eip))
 		return -EFAULT;		/* kernel bug: reported as fatal */
 	irq_restore(f->eflags);
-	err = vm_fault(vm_current, cr2, f->error);
+	mm = vm_current;
+	mm_lock(mm);		/* threads share it */
+	err = vm_fault(mm, cr2, f->error);
+	mm_unlock(mm);
 	cpu_cli();
 	return err;
 }

@@ -32,21 +32,24 @@
  * lets write-back write-protect a page again (vm_page_mkclean) and
  * truncation unmap what lies past the new end (vm_unmap_mapping).
  *
- * Locking: an address space is changed by its owner only (the process
- * holding it, or the code creating it); a per-mm lock comes with threads.
- * The one exception is file VMAs, which write-back and truncation reach
- * from other tasks through the mappings' lists: the page-table entries of
- * file VMAs, their range and their place on those lists change only under
- * the rmap lock (mm/vm/rmap.c).
- * vm_current is the address space loaded in CR3 (mm_switch); the
- * scheduler will make it per task.
+ * Locking: the threads of a process (and a vfork child) share one
+ * address space, so its VMAs and page tables change under its lock,
+ * mm->lock, a mutex (faults may sleep), taken with mm_lock()/mm_unlock()
+ * by the callers of vm_mmap, vm_mmap_file, vm_munmap, vm_mprotect,
+ * vm_mremap, vm_msync, vm_madvise, vm_mincore, vm_brk, vm_fault and
+ * mm_fork (on the parent); an address space that only its creator can
+ * see yet (exec's) needs none.  File VMAs are also reached from other
+ * tasks by write-back and truncation through the mappings' lists: the
+ * page-table entries of file VMAs, their range and their place on those
+ * lists change only under the rmap lock (mm/vm/rmap.c), taken inside the
+ * mm lock.  vm_current is the address space loaded in CR3 (mm_switch).
  *
  * Interface:
  *   mm_create, mm_get, mm_destroy (drop a reference), mm_fork, mm_switch,
- *   vm_fault, vm_mmap, vm_mmap_file, vm_munmap, vm_mprotect, vm_mremap,
- *   vm_msync, vm_madvise, vm_mincore, vm_brk_init, vm_brk,
- *   vm_stack_setup, vma_find, mm_rss; for the page cache and the VFS:
- *   vm_page_mkclean, vm_unmap_mapping.
+ *   mm_lock, mm_unlock, vm_fault, vm_resolve, vm_mmap, vm_mmap_file,
+ *   vm_munmap, vm_mprotect, vm_mremap, vm_msync, vm_madvise, vm_mincore,
+ *   vm_brk_init, vm_brk, vm_stack_setup, vma_find, mm_rss; for the page
+ *   cache and the VFS: vm_page_mkclean, vm_unmap_mapping.
  */
 #ifndef MM_VM_H
 #define MM_VM_H
@@ -54,6 +57,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include "kernel/mutex.h"
 #include "lib/list.h"
 
 /* Linux i386 values (mmap2, mprotect). */
@@ -130,6 +134,7 @@ struct mm {
 	uintptr_t mmap_base;		/* top-down mmap search starts here */
 	uint32_t refcount;
 	size_t rss;			/* pages mapped */
+	struct mutex lock;		/* VMAs and page tables */
 };
 
 extern struct mm *vm_current;		/* loaded in CR3; NULL: kernel's */
@@ -141,6 +146,8 @@ void mm_destroy(struct mm *mm);			/* drop one; free at zero */
 struct mm *mm_fork(struct mm *parent);		/* COW copy; NULL: no memory */
 void mm_switch(struct mm *mm);			/* NULL: kernel_pgdir */
 static inline size_t mm_rss(const struct mm *mm) { return mm->rss; }
+static inline void mm_lock(struct mm *mm) { mutex_lock(&mm->lock); }
+static inline void mm_unlock(struct mm *mm) { mutex_unlock(&mm->lock); }
 
 /* mm/vm/vma.c */
 struct vma *vma_find(struct mm *mm, uintptr_t addr);	/* covering addr */
@@ -154,6 +161,14 @@ struct vma *vma_find(struct mm *mm, uintptr_t addr);	/* covering addr */
  * or given disk space (SIGBUS); -ENOMEM.  May sleep (file pages).
  */
 int vm_fault(struct mm *mm, uintptr_t addr, uint32_t error);
+
+/* mm/vm/resolve.c */
+/*
+ * The physical address behind user address addr of mm (faulting the page
+ * in first, as a read), and whether its VMA is shared (MAP_SHARED).  Takes
+ * mm's lock.  Returns 0, -EFAULT or -ENOMEM.
+ */
+int vm_resolve(struct mm *mm, uintptr_t addr, uint32_t *phys, bool *shared);
 
 /* mm/vm/mmap.c */
 int vm_mmap(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,

@@ -21,10 +21,13 @@ const char *const procfs_pid_names[PROCFS_PID_NFILES] = {
 	[PROCFS_PID_CMDLINE] = "cmdline",
 };
 
-/* Linux's one-letter state and its status line. */
+/* Linux's one-letter state and its status line: running if one of
+ * its threads is. */
 static char proc_state(struct proc *p, const char **long_name)
 {
-	if (p->zombie || !p->task) {
+	struct thread *t;
+
+	if (p->zombie || !p->nr_threads) {
 		*long_name = "Z (zombie)";
 		return 'Z';
 	}
@@ -32,31 +35,44 @@ static char proc_state(struct proc *p, const char **long_name)
 		*long_name = "T (stopped)";
 		return 'T';
 	}
-	if (p->task->state == TASK_RUNNING) {
-		*long_name = "R (running)";
-		return 'R';
+	list_for_each_entry(t, &p->threads, link) {
+		if (t->task->state == TASK_RUNNING) {
+			*long_name = "R (running)";
+			return 'R';
+		}
 	}
 	*long_name = "S (sleeping)";
 	return 'S';
+}
+
+/* The blocked mask and own pending set of the first thread (0: none). */
+static uint64_t main_mask(struct proc *p, uint64_t *pending)
+{
+	struct thread *t = proc_main_thread(p);
+
+	*pending = t ? t->pending.set : 0;
+	return t ? t->sigmask : 0;
 }
 
 static void show_stat(struct proc *p, struct procfs_buf *b)
 {
 	const char *ln;
 	char state = proc_state(p, &ln);
+	uint64_t pending, mask = main_mask(p, &pending);
 
 	/* 1-9: pid comm state ppid pgrp session tty_nr tpgid flags */
 	procfs_printf(b, "%d (%s) %c %d %d %d 0 -1 0 ", p->pid, p->name,
 		      state, p->parent ? p->parent->pid : 0, p->pgid, p->sid);
 	/* 10-17: minflt cminflt majflt cmajflt utime stime cutime cstime;
 	 * 18-22: priority nice num_threads itrealvalue starttime */
-	procfs_printf(b, "0 0 0 0 0 0 0 0 20 0 1 0 0 ");
+	procfs_printf(b, "0 0 0 0 0 0 0 0 20 0 %u 0 0 ", p->nr_threads);
 	/* 23-25: vsize rss rsslim; 26-30: startcode endcode startstack
 	 * kstkesp kstkeip */
 	procfs_printf(b, "0 0 4294967295 0 0 0 0 0 ");
 	/* 31-34: signal blocked sigignore sigcatch (the first 32 signals) */
-	procfs_printf(b, "%u %u 0 0 ", (uint32_t)p->sigpending,
-		      (uint32_t)p->sigmask);
+	procfs_printf(b, "%u %u 0 0 ",
+		      (uint32_t)(pending | p->shared_pending.set),
+		      (uint32_t)mask);
 	/* 35-44: wchan nswap cnswap exit_signal processor rt_priority
 	 * policy delayacct_blkio_ticks guest_time cguest_time */
 	procfs_printf(b, "0 0 0 17 0 0 0 0 0 0 ");
@@ -68,22 +84,24 @@ static void show_stat(struct proc *p, struct procfs_buf *b)
 static void show_status(struct proc *p, struct procfs_buf *b)
 {
 	const char *state;
+	uint64_t pending, mask = main_mask(p, &pending);
 
 	proc_state(p, &state);
 	procfs_printf(b, "Name:\t%s\nUmask:\t%04o\nState:\t%s\n", p->name,
-		      p->umask, state);
+		      p->fs ? p->fs->umask : 0, state);
 	procfs_printf(b, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\n"
 		      "TracerPid:\t0\n", p->pid, p->pid,
 		      p->parent ? p->parent->pid : 0);
 	procfs_printf(b, "Uid:\t%u\t%u\t%u\t%u\nGid:\t%u\t%u\t%u\t%u\n",
 		      p->uid, p->euid, p->euid, p->euid,
 		      p->gid, p->egid, p->egid, p->egid);
-	procfs_printf(b, "FDSize:\t%d\nGroups:\t\nThreads:\t1\n",
-		      PROC_MAX_FDS);
+	procfs_printf(b, "FDSize:\t%d\nGroups:\t\nThreads:\t%u\n",
+		      PROC_MAX_FDS, p->nr_threads);
 	procfs_printf(b, "SigPnd:\t%016llx\nShdPnd:\t%016llx\n"
 		      "SigBlk:\t%016llx\n",
-		      0ull, (unsigned long long)p->sigpending,
-		      (unsigned long long)p->sigmask);
+		      (unsigned long long)pending,
+		      (unsigned long long)p->shared_pending.set,
+		      (unsigned long long)mask);
 }
 
 static void show_cmdline(struct proc *p, struct procfs_buf *b)

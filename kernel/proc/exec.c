@@ -11,17 +11,22 @@
  * and the initial stack is built by elf_stack_build.  Segments are mapped
  * writable while they are filled and get their own protections after.
  *
- * The new address space is loaded while it is filled; on any failure the
- * old one comes back and the caller gets the error.  Only when everything
- * is in place is the old one destroyed: close-on-exec descriptors are
- * closed, handled signals reset to SIG_DFL, the TLS slots cleared and the
- * trap frame set to the new entry.
+ * Once the program is found and parsed, the other threads of the process
+ * are ended (proc_kill_other_threads: the caller takes the process's pid
+ * as its tid) and a descriptor table or signal actions shared with
+ * another process (CLONE_FILES, CLONE_SIGHAND) are copied.  The new
+ * address space is loaded while it is filled; on any failure the old one
+ * comes back and the caller gets the error.  Only when everything is in
+ * place is the old one dropped (a vfork parent then resumes):
+ * close-on-exec descriptors are closed, handled signals reset to SIG_DFL,
+ * the TLS slots cleared and the trap frame set to the new entry.
  * A program that wants a dynamic loader (PT_INTERP) is refused with
  * -ENOEXEC and a log line.
  *
  * Interface (proc.h): proc_exec.
  */
 #include "kernel/proc/proc.h"
+#include "kernel/proc/vfork.h"
 #include "kernel/fpu.h"
 #include "elf/elf.h"
 #include "fs/vfs.h"
@@ -289,6 +294,8 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 
 	p->mm = x->mm;
 	mm_destroy(x->old_mm);
+	vfork_release(current->thread);
+	current->thread->clear_child_tid = 0;
 	fd_close_on_exec(p);
 	signal_exec(p);
 	strlcpy(p->name, name ? name + 1 : x->execfn, sizeof(p->name));
@@ -329,6 +336,10 @@ int proc_exec(struct trap_frame *f, const char *path,
 		err = -E2BIG;
 	else if (x->page)
 		err = exec_find(x, path);
+	if (!err)
+		err = proc_kill_other_threads();
+	if (!err)
+		err = proc_unshare_for_exec(current->proc);
 	if (!err)
 		err = exec_load(x, &sp);
 	if (!err)

@@ -1,115 +1,281 @@
 /*
- * fork.c: fork, vfork and clone's core: a copy of the current process.
+ * fork.c: clone's core, behind fork, vfork, clone and so musl's
+ * pthread_create and posix_spawn: a new thread, in the caller's process
+ * (CLONE_THREAD) or in a new one.
  *
- * The child gets a copy-on-write copy of the address space (mm_fork), a
- * copy of the descriptor table sharing each open file (as dup does), the
- * parent's directories, credentials, umask, process group and session,
- * signal actions and blocked mask (not its pending signals, nor its
- * alarm), and a task whose user trap frame is the parent's with eax = 0.
- * The child first runs fork_child_start(), which enters user mode through
- * that frame.  vfork behaves as fork (the parent is not suspended: a
- * program that follows vfork's rules cannot tell).
+ * A new process shares or copies each of the caller's structures as the
+ * flags ask (proc.h): the address space (CLONE_VM shares it, else a
+ * copy-on-write copy, mm_fork), the descriptor table (CLONE_FILES, else
+ * a copy sharing each open file, as dup does), root, cwd and umask
+ * (CLONE_FS), signal actions (CLONE_SIGHAND); it copies the credentials,
+ * process group and session, and has no pending signal nor alarm.  Its
+ * exit signal is the low byte of the flags (SIGCHLD for fork).
  *
- * Interface (proc.h): proc_fork.
+ * The new thread (either way) gets the caller's blocked mask, TLS
+ * descriptors (or the one CLONE_SETTLS describes) and FPU registers, and
+ * a task whose user trap frame is the caller's with eax = 0 and, when a
+ * stack is given, esp = that stack.  Its task is made runnable only once
+ * all of it is in place and CLONE_PARENT_SETTID's store is done, so the
+ * thread never runs before its tid is where its creator asked.  It first
+ * runs clone_child_start(), which does CLONE_CHILD_SETTID's store in its
+ * own address space and enters user mode through that frame.
+ *
+ * CLONE_VFORK: the caller sleeps until the child execs or ends
+ * (vfork.h), or until the caller is killed.  vfork(2) is
+ * clone(CLONE_VM | CLONE_VFORK | SIGCHLD).
+ *
+ * Flags: the namespaces (CLONE_NEW*) and CLONE_PIDFD are not implemented
+ * and give -EINVAL; CLONE_SYSVSEM (no System V semaphores yet),
+ * CLONE_DETACHED, CLONE_PTRACE and CLONE_UNTRACED are accepted and mean
+ * nothing here.
+ *
+ * Interface (proc.h): proc_clone; (vfork.h) vfork_release.
  */
 #include "kernel/proc/proc.h"
-#include "kernel/fpu.h"
+#include "kernel/proc/tls.h"
+#include "kernel/proc/vfork.h"
 #include "fs/vfs.h"
 #include "kernel/errno.h"
+#include "kernel/fpu.h"
 #include "kernel/interrupt.h"
 #include "kernel/sched/task.h"
 #include "kernel/syscall/syscall.h"
 #include "lib/string.h"
 #include "mm/mm.h"
+#include "mm/uaccess.h"
 #include "mm/vm.h"
 
-static int fork_child_start(void *arg)
+#define CLONE_UNSUPPORTED	(0x7e020000u | CLONE_PIDFD)	/* CLONE_NEW* */
+
+/* What clone builds before the child may run. */
+struct clone_ctx {
+	const struct clone_req *req;
+	struct proc *proc;		/* the child's process */
+	struct thread *thread;
+	struct task *task;
+	unsigned int tls_slot;
+	uint64_t tls_desc;
+};
+
+static int clone_child_start(void *arg)
 {
 	struct trap_frame *f = syscall_user_frame();
+	struct thread *t = current->thread;
 
+	if (t->set_child_tid)
+		(void)put_user(t->tid, (int *)t->set_child_tid);
 	signal_deliver(f);
 	cpu_cli();
 	user_mode_enter(f);
 }
 
-/* Everything of the parent the child inherits but its task and memory. */
-static void fork_copy(struct proc *c, struct proc *p)
+/* Linux's rules for the flags; 0 or -EINVAL. */
+static int clone_check(const struct clone_req *r)
 {
-	for (int fd = 0; fd < PROC_MAX_FDS; fd++) {
-		c->fds[fd] = p->fds[fd];
-		if (c->fds[fd].file)
-			c->fds[fd].file->refcount++;
+	if (r->flags & CLONE_UNSUPPORTED)
+		return -EINVAL;
+	if ((r->flags & CLONE_THREAD) && !(r->flags & CLONE_SIGHAND))
+		return -EINVAL;
+	if ((r->flags & CLONE_SIGHAND) && !(r->flags & CLONE_VM))
+		return -EINVAL;
+	if (r->exit_signal < 0 || r->exit_signal > NSIG)
+		return -EINVAL;
+	return 0;
+}
+
+/* The child process's structures, shared or copied.  0 or -ENOMEM. */
+static int clone_share(struct proc *c, struct proc *p, uint32_t flags)
+{
+	if (flags & CLONE_VM) {
+		c->mm = mm_get(p->mm);
+	} else {
+		mm_lock(p->mm);
+		c->mm = mm_fork(p->mm);
+		mm_unlock(p->mm);
 	}
-	c->root = igrab(p->root);
-	c->cwd = igrab(p->cwd);
+	if (flags & CLONE_FILES) {
+		c->files = p->files;
+		__atomic_add_fetch(&c->files->refcount, 1, __ATOMIC_RELAXED);
+	} else {
+		c->files = files_copy(p->files);
+	}
+	if (flags & CLONE_FS) {
+		c->fs = p->fs;
+		__atomic_add_fetch(&c->fs->refcount, 1, __ATOMIC_RELAXED);
+	} else {
+		c->fs = fs_copy(p->fs);
+	}
+	if (flags & CLONE_SIGHAND) {
+		c->sighand = p->sighand;
+		__atomic_add_fetch(&c->sighand->refcount, 1, __ATOMIC_RELAXED);
+	} else {
+		c->sighand = sighand_copy(p->sighand);
+	}
+	return c->mm && c->files && c->fs && c->sighand ? 0 : -ENOMEM;
+}
+
+/* A new process for the child (not linked to its parent yet). */
+static struct proc *clone_proc(const struct clone_req *r)
+{
+	struct proc *p = current->proc;
+	struct proc *c = proc_alloc();
+
+	if (!c)
+		return NULL;
+	if (clone_share(c, p, r->flags)) {
+		proc_free(c);
+		return NULL;
+	}
+	c->exit_signal = r->exit_signal;
 	c->uid = p->uid;
 	c->gid = p->gid;
 	c->euid = p->euid;
 	c->egid = p->egid;
-	c->umask = p->umask;
 	c->pgid = p->pgid;
 	c->sid = p->sid;
-	c->sigmask = p->sigmask;
-	memcpy(c->sigaction, p->sigaction, sizeof(c->sigaction));
 	memcpy(c->name, p->name, sizeof(c->name));
 	if (p->cmdline_len && (c->cmdline = kmalloc(p->cmdline_len))) {
 		memcpy(c->cmdline, p->cmdline, p->cmdline_len);
 		c->cmdline_len = p->cmdline_len;
 	}
+	return c;
 }
 
-/* The child's task, runnable once preemption is enabled again. */
-static struct task *fork_task(struct proc *c, struct proc *p)
+/* The child task's registers, TLS and FPU, from the caller's. */
+static void clone_task_setup(struct clone_ctx *x)
 {
-	struct task *t = uthread_create(fork_child_start, NULL, current->name);
-	struct trap_frame *f;
+	struct task *t = x->task;
+	struct trap_frame *f = (struct trap_frame *)(t->stack_top - sizeof(*f));
 
-	if (!t)
-		return NULL;
-	t->proc = c;
-	t->mm = c->mm;
 	memcpy(t->tls, current->tls, sizeof(t->tls));
-	fpu_copy(t, current);		/* the parent's x87/SSE registers */
-	f = (struct trap_frame *)(t->stack_top - sizeof(*f));
+	if (x->req->flags & CLONE_SETTLS)
+		t->tls[x->tls_slot] = x->tls_desc;
+	fpu_copy(t, current);
 	*f = *syscall_user_frame();
 	f->eax = 0;
-	c->task = t;
-	c->pid = t->pid;
-	c->parent = p;
-	list_add_tail(&c->sibling, &p->children);
-	kthread_detach(t);
-	return t;
+	if (x->req->stack)
+		f->user_esp = x->req->stack;
+}
+
+/* A new process's first thread: its pid, and its place among the
+ * parent's children (CLONE_PARENT: the caller's siblings). */
+static void clone_link_proc(struct clone_ctx *x)
+{
+	struct proc *c = x->proc, *me = current->proc;
+	struct proc *parent = x->req->flags & CLONE_PARENT ? me->parent : me;
+
+	x->task->keep_pid = true;
+	c->pid = x->task->pid;
+	preempt_disable();
+	c->parent = parent;
+	if (parent)
+		list_add_tail(&c->sibling, &parent->children);
+	else
+		c->orphan = true;
+	preempt_enable();
+}
+
+/* Sleep until the vfork child has exec'd or ended, or this thread is
+ * killed (the child then no longer points here). */
+static void vfork_wait_child(struct vfork_wait *vw)
+{
+	struct thread *t = current->thread;
+	struct proc *p = t->proc;
+
+	wait_event(&vw->wq, READ_ONCE(vw->done) ||
+		   ((p->shared_pending.set | t->pending.set) &
+		    SIGBIT(SIGKILL)) ||
+		   (p->group_exit && p->group_keeper != t));
+	preempt_disable();
+	if (!vw->done)
+		vw->child->vfork = NULL;
+	preempt_enable();
+}
+
+void vfork_release(struct thread *t)
+{
+	struct vfork_wait *vw;
+
+	preempt_disable();
+	vw = t->vfork;
+	t->vfork = NULL;
+	if (vw) {
+		vw->done = true;
+		wake_up(&vw->wq);
+	}
+	preempt_enable();
+}
+
+/* Build the child's thread and task (not runnable yet).  0 or -Exxx. */
+static int clone_build(struct clone_ctx *x)
+{
+	const struct clone_req *r = x->req;
+	struct thread *me = current->thread;
+
+	x->thread = thread_alloc();
+	if (!x->thread)
+		return -ENOMEM;
+	if (!(r->flags & CLONE_THREAD) && !(x->proc = clone_proc(r)))
+		return -ENOMEM;
+	x->task = uthread_create(clone_child_start, NULL, current->name);
+	if (!x->task)
+		return -EAGAIN;
+	clone_task_setup(x);
+	x->thread->sigmask = me->sigmask;
+	if (r->flags & CLONE_CHILD_CLEARTID)
+		x->thread->clear_child_tid = r->child_tid;
+	if (r->flags & CLONE_CHILD_SETTID)
+		x->thread->set_child_tid = r->child_tid;
+	if (!(r->flags & CLONE_THREAD))
+		clone_link_proc(x);
+	thread_attach(x->thread, x->task, x->proc);
+	kthread_detach(x->task);
+	return 0;
+}
+
+/* Undo a clone_build that failed before the task was made. */
+static void clone_undo(struct clone_ctx *x)
+{
+	if (x->proc && x->proc != current->proc)
+		proc_free(x->proc);
+	thread_free(x->thread);
 }
 
 /*
- * A copy of the current process (flags: clone's, already checked by the
- * caller; only the exit signal, always SIGCHLD, matters for now).
- * Returns the child's pid, or -ENOMEM / -EAGAIN.
+ * clone's core (fork: flags 0, exit signal SIGCHLD).  Returns the child's
+ * tid (its pid for a new process), -EINVAL (bad flags or TLS), -EFAULT,
+ * -ENOMEM, -EAGAIN (no task or pid) or -ERESTARTNOINTR (the caller's
+ * group is exiting).
  */
-int proc_fork(uint32_t flags)
+int proc_clone(const struct clone_req *r)
 {
-	struct proc *p = current->proc;
-	struct proc *c = proc_alloc();
-	struct task *t;
+	struct clone_ctx x = { .req = r };
+	struct vfork_wait vw = { .wq = WAIT_QUEUE_INIT(vw.wq) };
+	int err = clone_check(r), tid;
 
-	(void)flags;
-	if (!c)
-		return -ENOMEM;
-	c->mm = mm_fork(p->mm);
-	if (!c->mm) {
-		proc_free(c);
-		return -ENOMEM;
+	if (!err && (r->flags & CLONE_SETTLS))
+		err = tls_from_user(r->tls, current->tls, false, &x.tls_slot,
+				    &x.tls_desc);
+	if (err)
+		return err;
+	if (current->proc->group_exit)
+		return -ERESTARTNOINTR;
+	if (r->flags & CLONE_THREAD)
+		x.proc = current->proc;
+	err = clone_build(&x);
+	if (err) {
+		clone_undo(&x);
+		return err;
 	}
-	fork_copy(c, p);
-	preempt_disable();
-	t = fork_task(c, p);
-	preempt_enable();
-	if (t)
-		return c->pid;
-	fd_close_all(c);
-	iput(c->root);
-	iput(c->cwd);
-	mm_destroy(c->mm);
-	proc_free(c);
-	return -EAGAIN;
+	tid = x.task->pid;
+	if (r->flags & CLONE_PARENT_SETTID)
+		(void)put_user(tid, (int *)r->parent_tid);
+	if (r->flags & CLONE_VFORK) {
+		vw.child = x.thread;
+		x.thread->vfork = &vw;
+	}
+	task_wake(x.task);
+	if (r->flags & CLONE_VFORK)
+		vfork_wait_child(&vw);
+	return tid;
 }

@@ -1,20 +1,23 @@
 /*
- * proc.c: creating, ending and waiting for processes (see proc.h).
+ * proc.c: creating, finding and ending processes (see proc.h).
  *
- * proc_spawn() makes a process with no parent: its task first runs
- * proc_start(), which loads the program (proc_exec) into a fresh address
- * space and enters user mode through the trap frame reserved at the top
- * of its kernel stack.  proc_exit() releases everything the process holds
- * (files, address space, directories), makes it a zombie with its wait
- * status, wakes whoever waits, and ends the task.  A zombie is freed by
- * the wait that collects it: its parent's wait4, or proc_wait_kernel for
- * the processes the kernel started.  Children of an ending process lose
- * their parent; nobody will wait for them, so they free themselves.
+ * proc_spawn() makes a process with no parent: its first thread's task
+ * first runs proc_start(), which loads the program (proc_exec) into a
+ * fresh address space and enters user mode through the trap frame
+ * reserved at the top of its kernel stack.  proc_end(), run by the last
+ * thread of a process as it ends, releases everything the process holds
+ * (descriptors, address space, directories), makes it a zombie with its
+ * wait status, wakes whoever waits and sends the parent its exit signal.
+ * A zombie is freed by the wait that collects it (kernel/proc/reap.c):
+ * its parent's wait4, or proc_wait_kernel for the processes the kernel
+ * started.  Children of an ending process lose their parent; nobody
+ * will wait for them, so they free themselves.
  *
- * The pid is the task's.  Known gap: the task's pid returns to the pool
- * when the task ends, while the zombie still carries it; the round-robin
- * pid allocator makes reuse before the wait very unlikely.  Process
- * fields change only in the process itself or with preemption off.
+ * The pid is the tid of the first thread, whose task keeps it allocated
+ * (keep_pid) until proc_free() releases it: a zombie's pid, or the pid of
+ * a process whose first thread ended before the others, is never handed
+ * out again while the process exists.  The list of processes changes with
+ * preemption off, the thread lists under signal_lock (signal.h).
  */
 #include "kernel/proc/proc.h"
 #include "fs/vfs.h"
@@ -55,23 +58,33 @@ struct proc *proc_alloc(void)
 		return NULL;
 	list_init(&p->children);
 	list_init(&p->sibling);
+	list_init(&p->threads);
 	list_init(&p->alarm_link);
+	wait_queue_init(&p->threads_wq);
 	wait_queue_init(&p->child_exit);
 	wait_queue_init(&p->exited);
 	wait_queue_init(&p->stop_wq);
-	p->umask = 022;
+	p->exit_signal = SIGCHLD;
 	preempt_disable();
 	list_add_tail(&p->all_link, &all_procs);
 	preempt_enable();
 	return p;
 }
 
+/* Free a process that has no thread left (a reaped zombie, or one whose
+ * creation failed), and its pid. */
 void proc_free(struct proc *p)
 {
 	preempt_disable();
 	list_del(&p->sibling);
 	list_del(&p->all_link);
 	preempt_enable();
+	if (p->pid > 0)
+		pid_release(p->pid);
+	files_put(p->files);
+	fs_put(p->fs);
+	sighand_put(p->sighand);
+	mm_destroy(p->mm);
 	kfree(p->cmdline);
 	kfree(p);
 }
@@ -85,6 +98,26 @@ struct proc *proc_find(int pid)
 		if (p->pid == pid)
 			return p;
 	return NULL;
+}
+
+/* The live thread with that tid, or NULL. */
+struct thread *thread_find(int tid)
+{
+	struct proc *p;
+	struct thread *t;
+
+	list_for_each_entry(p, &all_procs, all_link)
+		list_for_each_entry(t, &p->threads, link)
+			if (t->tid == tid)
+				return t;
+	return NULL;
+}
+
+struct thread *proc_main_thread(struct proc *p)
+{
+	if (list_empty(&p->threads))
+		return NULL;
+	return list_first_entry(&p->threads, struct thread, link);
 }
 
 /* fn(p, arg) on every process that has not ended; the sum of the calls. */
@@ -116,6 +149,27 @@ static int proc_start(void *arg)
 	user_mode_enter(f);
 }
 
+/* The shared structures of a spawned process: fds 0-2 share files. */
+static int spawn_share(struct proc *p, struct file *const files[3])
+{
+	struct inode *root = igrab(vfs_root()), *cwd = igrab(vfs_cwd());
+
+	p->files = files_alloc();
+	p->fs = fs_alloc(root, cwd);
+	if (!p->fs) {
+		iput(root);
+		iput(cwd);
+	}
+	p->sighand = sighand_copy(NULL);
+	if (!p->files || !p->fs || !p->sighand)
+		return -ENOMEM;
+	for (int fd = 0; fd < 3; fd++) {
+		p->files->fds[fd].file = files[fd];
+		__atomic_add_fetch(&files[fd]->refcount, 1, __ATOMIC_RELAXED);
+	}
+	return 0;
+}
+
 /*
  * A new process, child of none, running path with argv and envp (kernel
  * strings that must stay valid until the process has ended); its fds 0-2
@@ -128,36 +182,26 @@ struct proc *proc_spawn(const char *path, const char *const *argv,
 {
 	struct proc *p = proc_alloc();
 	struct spawn_args *a = kmalloc(sizeof(*a));
-	struct task *t;
+	struct thread *th = thread_alloc();
+	struct task *t = NULL;
 
-	if (!p || !a)
+	if (!p || !a || !th || spawn_share(p, files))
 		goto nomem;
 	*a = (struct spawn_args){ path, argv, envp };
-	p->root = igrab(vfs_root());
-	p->cwd = igrab(vfs_cwd());
-	for (int fd = 0; fd < 3; fd++) {
-		p->fds[fd].file = files[fd];
-		files[fd]->refcount++;
-	}
 	strlcpy(p->name, path, sizeof(p->name));
-	preempt_disable();
 	t = uthread_create(proc_start, a, "user");
-	if (t) {
-		t->proc = p;
-		p->task = t;
-		p->pid = p->pgid = p->sid = t->pid;
-		kthread_detach(t);
-	}
-	preempt_enable();
-	if (t)
-		return p;
-	fd_close_all(p);
+	if (!t)
+		goto nomem;
+	t->keep_pid = true;
+	p->pid = p->pgid = p->sid = t->pid;
+	thread_attach(th, t, p);
+	kthread_detach(t);
+	task_wake(t);
+	return p;
 nomem:
-	if (p) {
-		iput(p->root);
-		iput(p->cwd);
+	if (p)
 		proc_free(p);
-	}
+	thread_free(th);
 	kfree(a);
 	return ERR_PTR(-ENOMEM);
 }
@@ -202,7 +246,7 @@ static void proc_orphan_children(struct proc *p)
 	}
 }
 
-/* SIGCHLD's siginfo for wait status status of child c. */
+/* The siginfo of the exit signal for wait status status of child c. */
 static void child_info(struct proc *c, int status, struct ksiginfo *info)
 {
 	*info = (struct ksiginfo){ .signo = SIGCHLD, .pid = c->pid,
@@ -216,8 +260,9 @@ static void child_info(struct proc *c, int status, struct ksiginfo *info)
 	}
 }
 
-/* Tell the parent (preemption off): SIGCHLD, and a wake-up.  A parent
- * that ignores SIGCHLD or asked SA_NOCLDWAIT does not keep the zombie. */
+/* Tell the parent (preemption off): its exit signal, and a wake-up.  A
+ * parent that ignores SIGCHLD or asked SA_NOCLDWAIT does not keep a
+ * zombie that would send it SIGCHLD. */
 static void proc_notify_parent(struct proc *p)
 {
 	struct proc *parent = p->parent;
@@ -226,10 +271,13 @@ static void proc_notify_parent(struct proc *p)
 
 	if (!parent)
 		return;
-	ka = &parent->sigaction[SIGCHLD - 1];
+	ka = &parent->sighand->action[SIGCHLD - 1];
 	child_info(p, p->status, &info);
-	signal_send(parent, SIGCHLD, &info);
-	if (ka->handler == SIG_IGN || (ka->flags & SA_NOCLDWAIT)) {
+	info.signo = p->exit_signal;
+	if (p->exit_signal)
+		signal_send(parent, p->exit_signal, &info);
+	if (p->exit_signal == SIGCHLD &&
+	    (ka->handler == SIG_IGN || (ka->flags & SA_NOCLDWAIT))) {
 		list_del(&p->sibling);
 		list_init(&p->sibling);
 		p->parent = NULL;
@@ -238,21 +286,23 @@ static void proc_notify_parent(struct proc *p)
 	wake_up(&parent->child_exit);
 }
 
-/* End the current process with wait status status. */
-__noreturn void proc_exit(int status)
+/*
+ * The process of the last thread, which calls it, ends with wait status
+ * status: its descriptors, address space and directories are released,
+ * it becomes a zombie and its parent hears of it.  The caller then ends
+ * its task.
+ */
+void proc_end(struct proc *p, int status)
 {
-	struct proc *p = current->proc;
-
 	signal_exit(p);
-	fd_close_all(p);
+	files_put(p->files);
+	p->files = NULL;
 	proc_release_mm(p);
-	iput(p->cwd);
-	iput(p->root);
-	p->cwd = p->root = NULL;
+	fs_put(p->fs);
+	p->fs = NULL;
 	preempt_disable();
 	proc_orphan_children(p);
 	current->proc = NULL;
-	p->task = NULL;
 	p->status = status;
 	p->zombie = true;
 	wake_up(&p->exited);
@@ -260,133 +310,4 @@ __noreturn void proc_exit(int status)
 	if (p->orphan)
 		proc_free(p);
 	preempt_enable();
-	kthread_exit(0);
-}
-
-/* Whether child c is one that pid selects (see proc_wait). */
-static bool wait_selects(struct proc *p, struct proc *c, int pid)
-{
-	if (pid > 0)
-		return c->pid == pid;
-	if (pid == 0)
-		return c->pgid == p->pgid;
-	if (pid < -1)
-		return c->pgid == -pid;
-	return true;
-}
-
-/* Fill res if c has something options ask for; whether it has. */
-static bool wait_report(struct proc *c, int options, struct wait_result *res)
-{
-	struct ksiginfo info;
-
-	res->pid = c->pid;
-	res->uid = c->uid;
-	if (c->zombie && (options & WEXITED)) {
-		child_info(c, c->status, &info);
-		res->status = c->status;
-		res->code = info.code;
-		res->si_status = info.status;
-		return true;
-	}
-	if (c->report_stop && (options & WUNTRACED)) {
-		res->status = W_STOPCODE(c->stop_sig);
-		res->code = CLD_STOPPED;
-		res->si_status = c->stop_sig;
-		return true;
-	}
-	if (c->report_cont && (options & WCONTINUED)) {
-		res->status = W_CONTINUED;
-		res->code = CLD_CONTINUED;
-		res->si_status = SIGCONT;
-		return true;
-	}
-	return false;
-}
-
-/* A child of p that pid selects with something to report, or NULL;
- * *any: pid selects at least one child.  Preemption off. */
-static struct proc *wait_find(struct proc *p, int pid, int options,
-			      struct wait_result *res, bool *any)
-{
-	struct proc *c;
-
-	*any = false;
-	list_for_each_entry(c, &p->children, sibling) {
-		if (!wait_selects(p, c, pid))
-			continue;
-		*any = true;
-		if (wait_report(c, options, res))
-			return c;
-	}
-	return NULL;
-}
-
-/* Consume what was reported about c (unless WNOWAIT): a zombie is freed. */
-static void wait_consume(struct proc *c, int options,
-			 const struct wait_result *res)
-{
-	if (options & WNOWAIT)
-		return;
-	if (res->code == CLD_STOPPED)
-		c->report_stop = false;
-	else if (res->code == CLD_CONTINUED)
-		c->report_cont = false;
-	else
-		proc_free(c);
-}
-
-/*
- * wait4 and waitid's core (options: WNOHANG, WEXITED, WUNTRACED,
- * WCONTINUED, WNOWAIT).  Returns the pid reported in res, 0 (WNOHANG and
- * nothing to report), -ECHILD (no child selected) or -ERESTARTSYS (a
- * signal came while sleeping).
- */
-int proc_wait(int pid, int options, struct wait_result *res)
-{
-	struct proc *p = current->proc, *c;
-	bool any;
-
-	for (;;) {
-		preempt_disable();
-		c = wait_find(p, pid, options, res, &any);
-		if (c)
-			wait_consume(c, options, res);
-		preempt_enable();
-		if (c)
-			return res->pid;
-		if (!any)
-			return -ECHILD;
-		if (options & WNOHANG)
-			return 0;
-		wait_event(&p->child_exit,
-			   wait_find(p, pid, options, res, &any) || !any ||
-			   signal_pending(p));
-		if (signal_pending(p) && !wait_find(p, pid, options, res, &any))
-			return -ERESTARTSYS;
-	}
-}
-
-/* The stop default action: sleep until SIGCONT (or SIGKILL) clears
- * p->stopped; the parent hears of it through wait and SIGCHLD. */
-void proc_stop(int sig)
-{
-	struct proc *p = current->proc;
-	struct proc *parent = p->parent;
-	struct ksiginfo info = { .signo = SIGCHLD, .code = CLD_STOPPED,
-				 .pid = p->pid, .uid = p->uid, .status = sig };
-
-	preempt_disable();
-	p->stopped = true;
-	p->stop_sig = sig;
-	p->report_stop = true;
-	p->report_cont = false;
-	if (parent) {
-		if (!(parent->sigaction[SIGCHLD - 1].flags & SA_NOCLDSTOP))
-			signal_send(parent, SIGCHLD, &info);
-		wake_up(&parent->child_exit);
-	}
-	preempt_enable();
-	wait_event(&p->stop_wq, !p->stopped ||
-		   (p->sigpending & SIGBIT(SIGKILL)));
 }

@@ -1,34 +1,56 @@
 /*
- * proc.h: processes.
+ * proc.h: processes and their threads.
  *
- * A process (struct proc) is what user space sees: a pid (its task's),
- * a parent and children, an address space, open files, a current and a
- * root directory, credentials, a umask and, once it has ended, an exit
- * status kept until the parent (or the kernel, for the processes it
- * started) waits for it.  Its one thread is a task (kernel/sched) whose
- * proc pointer leads back here; the task runs the process's user code
- * through trap frames on its kernel stack and is freed by itself when the
- * process ends (it is detached), while the struct proc stays a zombie.
+ * The model is Linux's.  A process (struct proc) is a thread group: what
+ * user space sees as one program, with a pid (= its tgid, the tid of its
+ * first thread), a parent and children, credentials, a process group
+ * and session, the process-directed pending signals, stop state, an
+ * alarm and, once its last thread has ended, an exit status kept until
+ * the parent (or the kernel, for the processes it started) waits for it.
+ * Resources that clone() can share between processes are separate,
+ * refcounted structures the process points to (kernel/proc/share.c):
+ *   mm       the address space (mm/vm.h)            CLONE_VM
+ *   files    the descriptor table (files_struct)     CLONE_FILES
+ *   fs       root, cwd and umask (fs_struct)         CLONE_FS
+ *   sighand  the signal actions (sighand_struct)     CLONE_SIGHAND
+ * Threads of one process (CLONE_THREAD) share all of them through their
+ * struct proc.
  *
- * Files: a small table of open files, each slot a struct file * plus
+ * A thread (struct thread, kernel/proc/thread.c) is one task
+ * (kernel/sched) running user code in a process: its tid (the task's
+ * pid), its blocked mask and thread-directed pending signals, the
+ * clear_child_tid address (zeroed and futex-woken when it ends: how
+ * pthread_join waits), and, in its task, its TLS descriptors, FPU state
+ * and saved registers.  current->thread and current->proc lead to them.
+ *
+ * Ending: exit() ends one thread; the last thread's end makes the
+ * process a zombie and tells its parent.  exit_group(), a fatal signal
+ * (proc_exit) and execve (proc_kill_other_threads) mark the group as
+ * exiting and wake every thread, which then ends on its way back to
+ * user mode (kernel/proc/signal.c).
+ *
+ * Files: a table of open files, each slot a struct file * plus
  * FD_CLOEXEC; a struct file is shared by dup'ed slots (its refcount).
  *
  * Interface:
  *   proc_current()              the calling task's process, or NULL
+ *   thread_current()            the calling task's thread, or NULL
  *   proc_spawn(path, argv, envp, files)
  *                               a new process (no parent: the kernel's)
  *                               running the program at path; its fds 0-2
  *                               are dups of files[0..2]; ERR_PTR on failure
  *   proc_wait_kernel(p)         sleep until p has ended, free it and
  *                               return its wait status
- *   proc_exit(status)           end the current process (wait status)
- *   proc_fork(flags)            fork/vfork/clone's core: the child's pid
- *   proc_find(pid), proc_for_each(fn, arg)   live processes
+ *   proc_exit(status)           end the current process, every thread
+ *   thread_exit(code)           end the current thread (exit(2))
+ *   proc_clone(req)             fork/vfork/clone's core: the child's tid
+ *   proc_kill_other_threads()   execve: the caller stays alone
+ *   proc_find(pid), thread_find(tid), proc_for_each(fn, arg)
  *   proc_wait(pid, options, &res)   wait4/waitid's core
- *   proc_stop(sig)              the stop default action
+ *   proc_stop(sig)              the stop default action (whole group)
  *   fd_get(fd), fd_install(f, cloexec), fd_close(fd), fd_dup(old, min,
  *   cloexec), fd_dup2(old, new, cloexec), fd_close_on_exec(),
- *   fd_set_cloexec(fd, on), fd_get_cloexec(fd)
+ *   fd_cloexec(fd, set), fd_put_borrowed()
  */
 #ifndef KERNEL_PROC_PROC_H
 #define KERNEL_PROC_PROC_H
@@ -37,6 +59,7 @@
 #include <stdint.h>
 #include "kernel/compiler.h"
 #include "kernel/proc/signal.h"
+#include "kernel/spinlock.h"
 #include "kernel/wait.h"
 #include "lib/list.h"
 
@@ -48,6 +71,8 @@
 #define WEXITED		4
 #define WCONTINUED	8
 #define WNOWAIT		0x01000000
+#define WALL		0x40000000	/* __WALL: every child */
+#define WCLONE		0x80000000	/* __WCLONE: non-SIGCHLD children */
 #define W_STOPCODE(sig)	((sig) << 8 | 0x7f)
 #define W_CONTINUED	0xffff
 #define W_COREFLAG	0x80
@@ -55,48 +80,108 @@
 /* Wait status, as Linux encodes it. */
 #define W_EXITCODE(code, sig)	(((code) & 0xff) << 8 | ((sig) & 0x7f))
 
+/* clone flags (Linux's values). */
+#define CSIGNAL			0x000000ffu
+#define CLONE_VM		0x00000100u
+#define CLONE_FS		0x00000200u
+#define CLONE_FILES		0x00000400u
+#define CLONE_SIGHAND		0x00000800u
+#define CLONE_PIDFD		0x00001000u
+#define CLONE_PTRACE		0x00002000u
+#define CLONE_VFORK		0x00004000u
+#define CLONE_PARENT		0x00008000u
+#define CLONE_THREAD		0x00010000u
+#define CLONE_NEWNS		0x00020000u
+#define CLONE_SYSVSEM		0x00040000u
+#define CLONE_SETTLS		0x00080000u
+#define CLONE_PARENT_SETTID	0x00100000u
+#define CLONE_CHILD_CLEARTID	0x00200000u
+#define CLONE_DETACHED		0x00400000u
+#define CLONE_UNTRACED		0x00800000u
+#define CLONE_CHILD_SETTID	0x01000000u
+
 struct file;
 struct inode;
 struct mm;
 struct task;
 struct trap_frame;
+struct vfork_wait;
 
 struct fd_slot {
 	struct file *file;		/* NULL: free */
 	unsigned int flags;		/* FD_CLOEXEC */
 };
 
+/* The descriptor table; the slots change under lock. */
+struct files_struct {
+	uint32_t refcount;
+	struct spinlock lock;
+	struct fd_slot fds[PROC_MAX_FDS];
+};
+
+/* Where paths start, and the umask.  root and cwd are references that
+ * are replaced under the VFS lock (fs_set_cwd), so that a lookup in
+ * another thread always starts from a live inode. */
+struct fs_struct {
+	uint32_t refcount;
+	struct inode *root, *cwd;
+	uint32_t umask;
+};
+
+#define FD_BORROW_INLINE	8
+
+struct thread {
+	struct task *task;
+	struct proc *proc;
+	struct list_head link;		/* proc->threads */
+	int tid;			/* the task's pid */
+	/* Signals (kernel/proc/signal.c): changed under its lock. */
+	uint64_t sigmask;		/* blocked */
+	uint64_t saved_sigmask;		/* rt_sigsuspend's, to restore */
+	bool restore_sigmask;
+	struct sigpending pending;	/* thread-directed */
+	uint32_t clear_child_tid;	/* set_tid_address, CLONE_CHILD_CLEARTID */
+	uint32_t set_child_tid;		/* CLONE_CHILD_SETTID, done at start */
+	struct vfork_wait *vfork;	/* a vfork parent waits on it */
+	struct inode *at_cwd;		/* an *at() call's base, or NULL */
+	/* Files fd_get() holds a reference to until the call returns
+	 * (only when the table is shared: kernel/proc/fd.c). */
+	struct file **borrowed;
+	unsigned int nborrowed, borrow_cap;
+	struct file *borrow_inline[FD_BORROW_INLINE];
+};
+
 struct proc {
-	int pid;
+	int pid;			/* the tgid */
 	struct proc *parent;		/* NULL: the kernel started it */
 	struct list_head children;	/* struct proc, by sibling */
 	struct list_head sibling;
-	struct task *task;		/* NULL once it has ended */
+	struct list_head threads;	/* struct thread, by link */
+	unsigned int nr_threads;
+	struct wait_queue threads_wq;	/* woken when a thread ends */
 	struct mm *mm;
+	struct files_struct *files;
+	struct fs_struct *fs;
+	struct sighand_struct *sighand;
+	int exit_signal;		/* sent to the parent at the end, or 0 */
 	bool zombie;
 	bool orphan;			/* nobody will wait: frees itself */
 	int status;			/* wait status, once zombie */
+	/* Group exit: every thread but group_keeper (execve's) ends. */
+	bool group_exit;
+	struct thread *group_keeper;
+	int group_status;
 	struct wait_queue child_exit;	/* woken when a child ends */
 	struct wait_queue exited;	/* woken when this one ends */
-	struct fd_slot fds[PROC_MAX_FDS];
-	struct inode *root, *cwd;	/* references */
 	uint32_t uid, gid, euid, egid;
-	uint32_t umask;
-	uint32_t clear_child_tid;	/* set_tid_address */
 	int pgid, sid;			/* process group and session */
 	struct list_head all_link;	/* every process (proc_find) */
-	/* Signals (kernel/proc/signal.c): changed under its lock. */
-	uint64_t sigmask;		/* blocked */
-	uint64_t sigpending;
-	uint64_t saved_sigmask;		/* rt_sigsuspend's, to restore */
-	bool restore_sigmask;
-	struct ksiginfo siginfo[NSIG];	/* of each pending signal */
-	struct k_sigaction sigaction[NSIG];
+	struct sigpending shared_pending;	/* process-directed */
 	/* Stop and continue, for the parent's wait4. */
 	bool stopped;
 	int stop_sig;
 	bool report_stop, report_cont;
-	struct wait_queue stop_wq;	/* a stopped process sleeps here */
+	struct wait_queue stop_wq;	/* stopped threads sleep here */
 	/* alarm/setitimer(ITIMER_REAL): clock_ns deadline, 0: none. */
 	uint64_t alarm_at, alarm_interval;
 	struct list_head alarm_link;
@@ -108,17 +193,39 @@ struct proc {
 };
 #define PROC_CMDLINE_MAX	4096
 
+/* What clone() asked for (user addresses as given). */
+struct clone_req {
+	uint32_t flags;			/* CLONE_*, without the exit signal */
+	int exit_signal;
+	uint32_t stack;			/* 0: the parent's stack pointer */
+	uint32_t parent_tid, child_tid, tls;
+};
+
 struct proc *proc_current(void);
+struct thread *thread_current(void);
 struct proc *proc_spawn(const char *path, const char *const *argv,
 			const char *const *envp, struct file *const files[3]);
 int proc_wait_kernel(struct proc *p);
 __noreturn void proc_exit(int status);
-int proc_fork(uint32_t flags);
-struct proc *proc_alloc(void);		/* kernel/proc/proc.c, for fork */
+__noreturn void thread_exit(int code);
+int proc_clone(const struct clone_req *req);
+int proc_kill_other_threads(void);
+struct proc *proc_alloc(void);		/* kernel/proc/proc.c, for clone */
 void proc_free(struct proc *p);
+/* Called by a process's last thread: release, become a zombie, tell. */
+void proc_end(struct proc *p, int status);
 struct proc *proc_find(int pid);
+struct thread *thread_find(int tid);	/* preemption off while used */
 /* Call fn(p, arg) on every live process; the sum of its returns. */
 int proc_for_each(int (*fn)(struct proc *p, void *arg), void *arg);
+/* The process's first thread (the leader while it lives), or NULL. */
+struct thread *proc_main_thread(struct proc *p);
+
+/* kernel/proc/thread.c */
+struct thread *thread_alloc(void);
+void thread_free(struct thread *t);
+/* Make task t run thread th of process p (not yet runnable). */
+void thread_attach(struct thread *th, struct task *t, struct proc *p);
 
 /* What a wait reports about one child (wait4's status, waitid's info). */
 struct wait_result {
@@ -134,20 +241,38 @@ struct wait_result {
 int proc_wait(int pid, int options, struct wait_result *res);
 /* Stop the current process by sig until SIGCONT or SIGKILL. */
 void proc_stop(int sig);
+/* A thread on its way to user mode while its group is stopped. */
+void proc_stop_wait(void);
 
 /* kernel/proc/exec.c: replace the current process's program; on success
  * the trap frame f returns to its entry point. */
 int proc_exec(struct trap_frame *f, const char *path,
 	      const char *const *argv, const char *const *envp);
 
+/* kernel/proc/share.c: the structures clone() may share. */
+struct files_struct *files_alloc(void);
+struct files_struct *files_copy(struct files_struct *src);
+void files_put(struct files_struct *files);
+struct fs_struct *fs_alloc(struct inode *root, struct inode *cwd);
+struct fs_struct *fs_copy(struct fs_struct *src);
+void fs_put(struct fs_struct *fs);
+void fs_set_cwd(struct fs_struct *fs, struct inode *dir);  /* takes dir */
+struct sighand_struct *sighand_copy(const struct sighand_struct *src);
+void sighand_put(struct sighand_struct *sh);
+/* execve: a process that shares files or actions gets its own copy. */
+int proc_unshare_for_exec(struct proc *p);
+/* The current thread's root and lookup start (fs/mount.c), or NULL. */
+struct inode *proc_root_dir(void);
+struct inode *proc_cwd_dir(void);
+
 /* kernel/proc/fd.c */
-struct file *fd_get(int fd);			/* no reference; NULL: EBADF */
+struct file *fd_get(int fd);	/* NULL: EBADF; valid until the call ends */
 int fd_install(struct file *f, bool cloexec);	/* takes f's reference */
 int fd_close(int fd);
 int fd_dup(int oldfd, int min, bool cloexec);
 int fd_dup2(int oldfd, int newfd, bool cloexec);
-void fd_close_all(struct proc *p);
 void fd_close_on_exec(struct proc *p);
 int fd_cloexec(int fd, int set);		/* set < 0: query */
+void fd_put_borrowed(void);	/* syscall end: drop fd_get's references */
 
 #endif

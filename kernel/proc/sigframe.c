@@ -205,6 +205,6 @@ long sigframe_return(struct trap_frame *f, bool rt)
 		return (long)f->eax;
 	}
 	kfree(pf);
-	signal_set_mask(current->proc, mask);
+	signal_set_mask(current->thread, mask);
 	return (long)f->eax;
 }

@@ -2,27 +2,46 @@
  * signal.h: signals with Linux i386 semantics (kernel/proc/signal.c,
  * the frames in kernel/proc/sigframe.c).
  *
- * Each process has a pending set and a blocked mask (64 signals, bit
- * sig - 1) and one struct ksiginfo per signal: a signal already pending
- * is not queued twice (real-time signals are not queued either, for now).
- * Sending marks the signal pending and wakes the target if it may act on
- * it; sleeping system calls that wait with signal_pending() in their
- * condition then return -ERESTARTSYS (or -EINTR).  On every return to user
- * mode signal_deliver() takes the pending unblocked signals: it restarts
- * or fails the interrupted call, runs the default action (terminate, core
- * dump = terminate with bit 0x80, ignore, stop, continue) or builds the
- * Linux signal frame for a handler on the user stack.
+ * Signals follow Linux's thread model.  A process (thread group) has its
+ * actions (struct sighand_struct, shared with the processes cloned with
+ * CLONE_SIGHAND) and a shared pending set for process-directed signals
+ * (kill, alarm, SIGCHLD...); each thread has its own blocked mask and a
+ * pending set for thread-directed ones (tgkill, tkill, faults).  A pending
+ * set holds 64 signals (bit sig - 1) and one struct ksiginfo each: a
+ * signal already pending is not queued twice (real-time signals are not
+ * queued either, for now).  A process-directed signal wakes one thread
+ * that does not block it; a thread takes its own pending signals first,
+ * then the shared ones.  Sleeping system calls that wait with
+ * signal_check() in their condition then return -ERESTARTSYS (or
+ * -EINTR).  On every return to user mode signal_deliver() takes the
+ * pending unblocked signals: it restarts or fails the interrupted call,
+ * runs the default action (terminate the whole group, core dump =
+ * terminate with bit 0x80, ignore, stop the group, continue) or builds
+ * the Linux signal frame for a handler on the user stack.  A thread also
+ * leaves for good there when its group is exiting (exit_group, a fatal
+ * signal, another thread's execve) and waits there while its group is
+ * stopped.
  *
  * Interface:
- *   signal_send(p, sig, info)   make sig pending in p (info may be NULL:
- *                               SI_KERNEL); 0, -EINVAL
- *   signal_send_user(p, sig)    the same from kill(): SI_USER, the sender
- *   signal_force_fault(sig, code, addr)   a fault in the current process:
+ *   signal_send(p, sig, info)   make sig pending in process p (info may be
+ *                               NULL: SI_KERNEL); 0, -EINVAL
+ *   signal_send_thread(t, sig, info)   the same for thread t only
+ *   signal_send_user(p, t, sig, code)  from kill() (t NULL) or tgkill():
+ *                               SI_USER or SI_TKILL, the sender's pid/uid
+ *   signal_force_fault(sig, code, addr)   a fault in the current thread:
  *                               a blocked or ignored sig is reset first
- *   signal_pending(p)           whether p has an unblocked pending signal
+ *   signal_pending(t)           whether thread t has something to act on
+ *   signal_pending_set(t)       its pending signals (thread's and shared)
+ *   signal_check()              -ERESTARTSYS if the current thread has
  *   signal_deliver(f)           on the way back to user mode through f
  *   signal_exec(p)              handlers reset to SIG_DFL on execve
- *   signal_set_mask(p, mask)    the blocked mask (SIGKILL/SIGSTOP dropped)
+ *   signal_set_mask(t, mask)    the blocked mask (SIGKILL/SIGSTOP dropped)
+ *   signal_discard(p, sig)      drop a pending sig everywhere (now ignored)
+ *   signal_kick(p)              wake every thread of p to look at its state
+ *   signal_retarget(p)          wake the threads that may take p's shared
+ *                               pending signals (after a mask change)
+ *   signal_lock(), signal_unlock(flags)   the signal lock, under which
+ *                               thread lists change too
  *   sigframe_setup(f, sig, ka, info, oldmask), sigframe_return(f, rt)
  */
 #ifndef KERNEL_PROC_SIGNAL_H
@@ -106,22 +125,42 @@ struct ksiginfo {
 	uint32_t addr;		/* faults: the address */
 };
 
+/* Pending signals: the set and what each one carries. */
+struct sigpending {
+	uint64_t set;
+	struct ksiginfo info[NSIG];
+};
+
+/* The actions of a process, shared by CLONE_SIGHAND (refcounted). */
+struct sighand_struct {
+	uint32_t refcount;
+	struct k_sigaction action[NSIG];
+};
+
 struct proc;
+struct thread;
 struct trap_frame;
 
 int signal_send(struct proc *p, int sig, const struct ksiginfo *info);
-int signal_send_user(struct proc *p, int sig, int code);
+int signal_send_thread(struct thread *t, int sig, const struct ksiginfo *info);
+int signal_send_user(struct proc *p, struct thread *t, int sig, int code);
 void signal_force_fault(int sig, int code, uint32_t addr);
-bool signal_pending(const struct proc *p);
+bool signal_pending(const struct thread *t);
+uint64_t signal_pending_set(const struct thread *t);
 void signal_deliver(struct trap_frame *f);
 void signal_exec(struct proc *p);
-void signal_set_mask(struct proc *p, uint64_t mask);
+void signal_set_mask(struct thread *t, uint64_t mask);
+void signal_discard(struct proc *p, int sig);
+void signal_kick(struct proc *p);
+void signal_retarget(struct proc *p);
+uint32_t signal_lock(void);
+void signal_unlock(uint32_t flags);
 void signal_exit(struct proc *p);	/* the process ends: no more alarm */
 /* ITIMER_REAL (alarm, setitimer): arm in value_ns (0: disarm), then every
  * interval_ns; *old_value and *old_interval get what was armed. */
 void signal_itimer(struct proc *p, uint64_t value_ns, uint64_t interval_ns,
 		   uint64_t *old_value, uint64_t *old_interval);
-/* The current process's pending signals are checked (and the sleep
+/* The current thread's pending signals are checked (and the sleep
  * interrupted) by interruptible waits: returns -ERESTARTSYS or 0. */
 int signal_check(void);
 

@@ -54,12 +54,23 @@ static void pid_free(int pid)
 	pid_bitmap[pid / 32] &= ~(1u << (pid % 32));
 }
 
+/* Free pid, which a task with keep_pid left allocated. */
+void pid_release(int pid)
+{
+	uint32_t flags = spin_lock_irqsave(&task_lock);
+
+	if (pid > 0 && pid < PID_MAX)
+		pid_free(pid);
+	spin_unlock_irqrestore(&task_lock, flags);
+}
+
 static void task_free(struct task *t)
 {
 	uint32_t flags = spin_lock_irqsave(&task_lock);
 
 	list_del(&t->all_link);
-	pid_free(t->pid);
+	if (!t->keep_pid)
+		pid_free(t->pid);
 	ntasks--;
 	spin_unlock_irqrestore(&task_lock, flags);
 	page_free(virt_to_page(t->stack), TASK_STACK_ORDER);
@@ -111,12 +122,13 @@ static struct task *task_alloc(const char *name)
 }
 
 /*
- * A new kernel thread running fn(arg), already runnable (it first runs at
- * the caller's next schedule point).  Returns NULL when out of memory or
- * pids.  The caller must kthread_join() or kthread_detach() it.
+ * A new kernel thread running fn(arg), runnable if wake (it first runs at
+ * the caller's next schedule point), else sleeping until task_wake().
+ * Returns NULL when out of memory or pids.  The caller must kthread_join()
+ * or kthread_detach() it.
  */
 static struct task *task_create(int (*fn)(void *arg), void *arg,
-			       const char *name, uint32_t reserve)
+			       const char *name, uint32_t reserve, bool wake)
 {
 	struct task *t = task_alloc(name);
 	uint32_t flags;
@@ -147,7 +159,8 @@ static struct task *task_create(int (*fn)(void *arg), void *arg,
 		return NULL;
 	}
 	t->state = TASK_SLEEPING;
-	task_wake(t);
+	if (wake)
+		task_wake(t);
 	return t;
 }
 
@@ -168,14 +181,15 @@ __noreturn void kthread_exit(int code)
 
 struct task *kthread_create(int (*fn)(void *arg), void *arg, const char *name)
 {
-	return task_create(fn, arg, name, 0);
+	return task_create(fn, arg, name, 0, true);
 }
 
 /* As kthread_create, with room for a user-mode trap frame kept free at
- * the top of the stack (where the CPU puts it on entry from ring 3). */
+ * the top of the stack (where the CPU puts it on entry from ring 3); the
+ * task sleeps until task_wake(). */
 struct task *uthread_create(int (*fn)(void *arg), void *arg, const char *name)
 {
-	return task_create(fn, arg, name, sizeof(struct trap_frame));
+	return task_create(fn, arg, name, sizeof(struct trap_frame), false);
 }
 
 /* Free the detached task that ended before the last switch, if any. */

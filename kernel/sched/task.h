@@ -15,6 +15,10 @@
  * the interrupted code had interrupts enabled.  Every spinlock holder has
  * interrupts off (spin_lock_irqsave), so it is never preempted.
  *
+ * A task's pid returns to the pool when the task is freed, unless it set
+ * keep_pid: a process keeps its pid (its first thread's) until it is
+ * reaped, long after that thread may have ended, and pid_release() frees it.
+ *
  * The boot thread becomes the idle task (pid 0), which halts with "sti;
  * hlt" whenever nothing is runnable.
  *
@@ -23,12 +27,15 @@
  *	current				the running task
  *	schedule(), yield()		give up the CPU
  *	kthread_create(fn, arg, name)	a runnable kernel thread, or NULL
- *	uthread_create(fn, arg, name)	the same, for a process's task: a
- *					user trap frame fits above fn's stack
+ *	uthread_create(fn, arg, name)	the same, for a user thread's task: a
+ *					user trap frame fits above fn's stack;
+ *					it stays asleep until task_wake(), so
+ *					that its creator can finish it first
  *	kthread_exit(code)		end the calling thread
  *	kthread_join(t)			wait for t to end, free it, get its code
  *	kthread_detach(t)		t is freed by itself when it ends
  *	task_wake(t)			make a sleeping task runnable
+ *	pid_release(pid)		free a pid a task kept (keep_pid)
  *	sleep_ns(ns)			sleep at least ns nanoseconds
  *	preempt_disable/enable		forbid preemption of the caller
  *	cpu_idle()			the idle loop (never returns)
@@ -56,6 +63,7 @@ enum task_state {
 
 struct mm;
 struct proc;
+struct thread;
 struct wait_queue;
 
 struct task {
@@ -67,6 +75,7 @@ struct task {
 	uint32_t stack_top;		/* its end: the TSS esp0 */
 	struct mm *mm;			/* NULL: kernel thread */
 	struct proc *proc;		/* the process it runs, or NULL */
+	struct thread *thread;		/* its user thread (kernel/proc) */
 	uint64_t tls[3];		/* GDT TLS descriptors (set_thread_area) */
 	void *fpu;			/* x87/SSE state (kernel/fpu.h), or NULL */
 	struct list_head run_link;	/* run queue */
@@ -77,6 +86,7 @@ struct task {
 	uint64_t slice_end;		/* clock_ns when its slice ends */
 	bool on_rq;
 	bool detached;			/* freed by itself when it ends */
+	bool keep_pid;			/* its pid outlives it (pid_release) */
 	int exit_code;
 	int (*fn)(void *arg);		/* kernel thread body */
 	void *arg;
@@ -106,6 +116,7 @@ unsigned int task_count(void);
 unsigned int sched_nr_running(void);
 /* The pid handed out last. */
 int task_last_pid(void);
+void pid_release(int pid);
 /* kernel/sched/loadavg.c: the 1, 5 and 15 minute load averages, in
  * hundredths (Linux's exponentially damped averages of sched_nr_running). */
 void sched_loadavg(unsigned long avg[3]);

@@ -54,28 +54,26 @@ int user_paths(const char *u1, const char *u2, char **p1, char **p2)
 }
 
 /*
- * Make relative paths of an *at call start at dirfd: the process's cwd
- * is swapped for the directory until at_leave (one thread per process,
- * so nothing else sees it).  0, -EBADF or -ENOTDIR.
+ * Make relative paths of an *at call start at dirfd: the calling thread's
+ * lookups start there (thread->at_cwd, which vfs_cwd() prefers to the
+ * process's cwd) until at_leave; other threads of the process do not see
+ * it.  0, -EBADF or -ENOTDIR.
  */
 int at_enter(int dirfd, const char *path, struct inode **saved)
 {
-	struct proc *p = proc_current();
+	struct thread *t = thread_current();
 	struct inode *base;
 	int err = at_dir(dirfd, path, &base);
 
-	*saved = NULL;
-	if (err || !base)
-		return err;
-	*saved = p->cwd;
-	p->cwd = base;
-	return 0;
+	*saved = t->at_cwd;
+	if (!err && base)
+		t->at_cwd = base;
+	return err;
 }
 
 void at_leave(struct inode *saved)
 {
-	if (saved)
-		proc_current()->cwd = saved;
+	thread_current()->at_cwd = saved;
 }
 
 /*
@@ -355,7 +353,7 @@ static long do_open(int dirfd, const char *upath, uint32_t flags,
 	err = at_enter(dirfd, path, &saved);
 	if (!err) {
 		f = vfs_open(path, flags, (uint16_t)(mode & 07777 &
-						     ~proc_current()->umask));
+						     ~proc_current()->fs->umask));
 		at_leave(saved);
 		err = IS_ERR(f) ? PTR_ERR(f) : fd_install(f, flags & O_CLOEXEC);
 	}

@@ -114,7 +114,7 @@ static long sys_mknodat(int dirfd, const char *upath, uint32_t mode,
 {
 	struct mknod_arg m = {
 		.mode = (mode & S_IFMT) |
-			(mode & 07777 & ~proc_current()->umask),
+			(mode & 07777 & ~proc_current()->fs->umask),
 		.dev = dev,
 	};
 

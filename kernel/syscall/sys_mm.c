@@ -1,9 +1,11 @@
 /*
  * sys_mm.c: memory system calls on the current address space: brk,
  * mmap2 and the old mmap (anonymous memory and files), munmap, mprotect,
- * mremap, msync, madvise, mincore; and set_thread_area, which fills one
- * of the three GDT TLS slots of the calling task (kernel/gdt.c), picking
- * a free one when entry_number is -1 and writing its number back.
+ * mremap, msync, madvise, mincore, each under the address space's lock
+ * (threads share it); and set_thread_area, which fills one of the three
+ * GDT TLS slots of the calling thread (kernel/gdt.c), picking a free one
+ * when entry_number is -1 and writing its number back
+ * (kernel/proc/tls.c).
  *
  * Interface: the SYSCALL registrations.
  */
@@ -12,15 +14,29 @@
 #include "kernel/errno.h"
 #include "kernel/interrupt.h"
 #include "kernel/proc/proc.h"
+#include "kernel/proc/tls.h"
 #include "kernel/sched/task.h"
 #include "kernel/compiler.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"
 #include "mm/vm.h"
 
+/* The current address space, locked (mm_unlock it after). */
+static struct mm *mm_current_locked(void)
+{
+	struct mm *mm = proc_current()->mm;
+
+	mm_lock(mm);
+	return mm;
+}
+
 static long sys_brk(uintptr_t addr)
 {
-	return (long)vm_brk(proc_current()->mm, addr);
+	struct mm *mm = mm_current_locked();
+	long ret = (long)vm_brk(mm, addr);
+
+	mm_unlock(mm);
+	return ret;
 }
 SYSCALL(NR_brk, sys_brk);
 
@@ -30,6 +46,7 @@ static long sys_mmap2(uintptr_t addr, size_t len, uint32_t prot,
 		      uint32_t flags, int fd, uint32_t pgoff)
 {
 	struct file *file = NULL;
+	struct mm *mm;
 	int err;
 
 	if (!(flags & MAP_ANONYMOUS)) {
@@ -37,8 +54,10 @@ static long sys_mmap2(uintptr_t addr, size_t len, uint32_t prot,
 		if (!file)
 			return -EBADF;
 	}
-	err = vm_mmap_file(proc_current()->mm, &addr, len, prot, flags, file,
+	mm = mm_current_locked();
+	err = vm_mmap_file(mm, &addr, len, prot, flags, file,
 			   file ? pgoff : 0);
+	mm_unlock(mm);
 	return err ? err : (long)addr;
 }
 SYSCALL(NR_mmap2, sys_mmap2);
@@ -64,21 +83,31 @@ SYSCALL(NR_mmap, sys_old_mmap);
 
 static long sys_munmap(uintptr_t addr, size_t len)
 {
-	return vm_munmap(proc_current()->mm, addr, len);
+	struct mm *mm = mm_current_locked();
+	long ret = vm_munmap(mm, addr, len);
+
+	mm_unlock(mm);
+	return ret;
 }
 SYSCALL(NR_munmap, sys_munmap);
 
 static long sys_mprotect(uintptr_t addr, size_t len, uint32_t prot)
 {
-	return vm_mprotect(proc_current()->mm, addr, len, prot);
+	struct mm *mm = mm_current_locked();
+	long ret = vm_mprotect(mm, addr, len, prot);
+
+	mm_unlock(mm);
+	return ret;
 }
 SYSCALL(NR_mprotect, sys_mprotect);
 
 static long sys_mremap(uintptr_t addr, size_t old_len, size_t new_len,
 		       uint32_t flags, uintptr_t new_addr)
 {
-	int err = vm_mremap(proc_current()->mm, addr, old_len, new_len, flags,
-			    &new_addr);
+	struct mm *mm = mm_current_locked();
+	int err = vm_mremap(mm, addr, old_len, new_len, flags, &new_addr);
+
+	mm_unlock(mm);
 
 	return err ? err : (long)new_addr;
 }
@@ -86,13 +115,21 @@ SYSCALL(NR_mremap, sys_mremap);
 
 static long sys_msync(uintptr_t addr, size_t len, uint32_t flags)
 {
-	return vm_msync(proc_current()->mm, addr, len, flags);
+	struct mm *mm = mm_current_locked();
+	long ret = vm_msync(mm, addr, len, flags);
+
+	mm_unlock(mm);
+	return ret;
 }
 SYSCALL(NR_msync, sys_msync);
 
 static long sys_madvise(uintptr_t addr, size_t len, uint32_t advice)
 {
-	return vm_madvise(proc_current()->mm, addr, len, advice);
+	struct mm *mm = mm_current_locked();
+	long ret = vm_madvise(mm, addr, len, advice);
+
+	mm_unlock(mm);
+	return ret;
 }
 SYSCALL(NR_madvise, sys_madvise);
 
@@ -114,8 +151,10 @@ static long sys_mincore(uintptr_t addr, size_t len, uint8_t *uvec)
 	if ((uintptr_t)uvec >= KERNEL_BASE || pages > KERNEL_BASE - (uintptr_t)uvec)
 		return -EFAULT;
 	while (pages) {
-		n = vm_mincore(proc_current()->mm, addr,
-			       MIN(pages, (size_t)MINCORE_CHUNK), vec);
+		struct mm *mm = mm_current_locked();
+
+		n = vm_mincore(mm, addr, MIN(pages, (size_t)MINCORE_CHUNK), vec);
+		mm_unlock(mm);
 		if (n < 0)
 			return n;
 		if (copy_to_user(uvec, vec, (size_t)n))
@@ -128,56 +167,18 @@ static long sys_mincore(uintptr_t addr, size_t len, uint8_t *uvec)
 }
 SYSCALL(NR_mincore, sys_mincore);
 
-/* Linux's struct user_desc: the flags word holds its bit fields. */
-struct user_desc {
-	uint32_t entry_number;
-	uint32_t base_addr;
-	uint32_t limit;
-	uint32_t flags;
-};
-
-/*
- * As Linux's tls_desc_okay(): besides an empty or all-zero entry (which
- * clears the slot), only present 32-bit data segments may be installed:
- * no code segment, no 16-bit segment (its iret would leak the high half
- * of the kernel's stack pointer).
- */
-static bool tls_desc_ok(const struct user_desc *d)
+/* Fill one TLS slot of the calling thread (kernel/proc/tls.c). */
+static long sys_set_thread_area(uint32_t udesc)
 {
-	uint32_t contents = (d->flags >> 1) & 3;
-
-	if (!d->base_addr && !d->limit &&
-	    ((d->flags & 0x7f) == 0x28 || (d->flags & 0x7f) == 0))
-		return true;
-	return (d->flags & 1) && contents <= 1 && !(d->flags & 0x20);
-}
-
-static long sys_set_thread_area(struct user_desc *udesc)
-{
-	struct user_desc d;
+	unsigned int slot;
+	uint64_t desc;
 	uint32_t irq;
-	int slot;
+	int err = tls_from_user(udesc, current->tls, true, &slot, &desc);
 
-	if (copy_from_user(&d, udesc, sizeof(d)))
-		return -EFAULT;
-	if (!tls_desc_ok(&d))
-		return -EINVAL;
-	if (d.entry_number == (uint32_t)-1) {
-		for (slot = 0; slot < GDT_TLS_COUNT; slot++)
-			if (!current->tls[slot])
-				break;
-		if (slot == GDT_TLS_COUNT)
-			return -ESRCH;
-		d.entry_number = GDT_TLS_FIRST + slot;
-		if (put_user(d.entry_number, &udesc->entry_number))
-			return -EFAULT;
-	}
-	if (d.entry_number < GDT_TLS_FIRST ||
-	    d.entry_number >= GDT_TLS_FIRST + GDT_TLS_COUNT)
-		return -EINVAL;
+	if (err)
+		return err;
 	irq = irq_save();
-	current->tls[d.entry_number - GDT_TLS_FIRST] =
-		gdt_tls_desc(d.base_addr, d.limit, d.flags);
+	current->tls[slot] = desc;
 	gdt_load_tls(current->tls);
 	irq_restore(irq);
 	return 0;

@@ -1,8 +1,9 @@
 /*
- * sys_proc.c: process system calls: exit, exit_group, wait4, waitpid,
- * execve, getpid, getppid, gettid, the 32-bit uid/gid getters, umask,
- * set_tid_address, uname, fork, vfork (as fork), clone (fork-like flags
- * only: thread clones give -EINVAL until threads exist), waitid, and the
+ * sys_proc.c: process and thread system calls: exit (one thread),
+ * exit_group (every thread), wait4, waitpid, execve, getpid (the tgid),
+ * gettid, getppid, the 32-bit uid/gid getters, umask, set_tid_address,
+ * uname, fork, vfork (a real one: CLONE_VM | CLONE_VFORK), clone (threads
+ * and processes, kernel/proc/fork.c), sched_yield, waitid, and the
  * process group and session calls (setpgid, getpgid, getpgrp, setsid,
  * getsid: plain per-process fields, inherited on fork; no controlling
  * terminal yet).
@@ -24,14 +25,18 @@
 
 static long sys_exit(int code)
 {
-	proc_exit(W_EXITCODE(code, 0));
+	thread_exit(code);
 }
 SYSCALL(NR_exit, sys_exit);
-/* One thread per process for now: exit_group is exit. */
-SYSCALL(NR_exit_group, sys_exit);
 
-#define WALL_FLAGS	0x40000000u	/* __WALL, __WCLONE: accepted */
-#define WCLONE_FLAGS	0x80000000u
+static long sys_exit_group(int code)
+{
+	proc_exit(W_EXITCODE(code, 0));
+}
+SYSCALL(NR_exit_group, sys_exit_group);
+
+#define WALL_FLAGS	WALL		/* __WALL, __WCLONE */
+#define WCLONE_FLAGS	WCLONE
 
 static long sys_wait4(int pid, int *ustatus, int options, void *rusage)
 {
@@ -106,38 +111,44 @@ SYSCALL(NR_waitid, sys_waitid);
 
 static long sys_fork(void)
 {
-	return proc_fork(SIGCHLD);
+	struct clone_req req = { .exit_signal = SIGCHLD };
+
+	return proc_clone(&req);
 }
 SYSCALL(NR_fork, sys_fork);
-/* vfork behaves as fork: the parent is not suspended until exec/exit. */
-SYSCALL(NR_vfork, sys_fork);
 
-#define CSIGNAL			0x000000ffu
-#define CLONE_VM		0x00000100u
-#define CLONE_VFORK		0x00004000u
-#define CLONE_SETTLS		0x00080000u
-#define CLONE_PARENT_SETTID	0x00100000u
-#define CLONE_CHILD_CLEARTID	0x00200000u
-#define CLONE_CHILD_SETTID	0x01000000u
-
-/* clone with fork's flags (an exit signal, CLONE_VFORK|CLONE_VM as
- * vfork does them, the tid stores are not supported): musl's fork,
- * vfork and posix_spawn.  Anything else (threads) gives -EINVAL. */
-static long sys_clone(uint32_t flags, uint32_t newsp)
+/* The parent sleeps until the child execs or exits, sharing its memory
+ * meanwhile (musl's vfork keeps its return address out of the stack). */
+static long sys_vfork(void)
 {
-	uint32_t vfork = CLONE_VFORK | CLONE_VM;
+	struct clone_req req = { .flags = CLONE_VM | CLONE_VFORK,
+				 .exit_signal = SIGCHLD };
 
-	if ((flags & CSIGNAL) != SIGCHLD && (flags & CSIGNAL))
-		return -EINVAL;
-	if ((flags & vfork) == vfork)
-		flags &= ~vfork;
-	if (flags & ~CSIGNAL)
-		return -EINVAL;
-	if (newsp)
-		return -EINVAL;		/* a new stack needs a shared mm */
-	return proc_fork(flags);
+	return proc_clone(&req);
+}
+SYSCALL(NR_vfork, sys_vfork);
+
+/* i386 order: flags, stack, parent_tid, tls (a struct user_desc *),
+ * child_tid.  The exit signal is ignored for a thread. */
+static long sys_clone(uint32_t flags, uint32_t stack, uint32_t parent_tid,
+		      uint32_t tls, uint32_t child_tid)
+{
+	struct clone_req req = {
+		.flags = flags & ~CSIGNAL, .stack = stack,
+		.exit_signal = flags & CLONE_THREAD ? 0 : (int)(flags & CSIGNAL),
+		.parent_tid = parent_tid, .tls = tls, .child_tid = child_tid,
+	};
+
+	return proc_clone(&req);
 }
 SYSCALL(NR_clone, sys_clone);
+
+static long sys_sched_yield(void)
+{
+	yield();
+	return 0;
+}
+SYSCALL(NR_sched_yield, sys_sched_yield);
 
 static long sys_getpgid(int pid)
 {
@@ -289,8 +300,11 @@ static long sys_getpid(void)
 }
 SYSCALL(NR_getpid, sys_getpid);
 
-/* One thread per process: the thread id is the pid. */
-SYSCALL(NR_gettid, sys_getpid);
+static long sys_gettid(void)
+{
+	return thread_current()->tid;
+}
+SYSCALL(NR_gettid, sys_gettid);
 
 static long sys_getppid(void)
 {
@@ -311,21 +325,20 @@ SYSCALL(NR_getegid32, sys_getegid32);
 
 static long sys_umask(uint32_t mask)
 {
-	struct proc *p = proc_current();
-	uint32_t old = p->umask;
+	struct fs_struct *fs = proc_current()->fs;
 
-	p->umask = mask & 0777;
-	return old;
+	return (long)__atomic_exchange_n(&fs->umask, mask & 0777,
+					 __ATOMIC_RELAXED);
 }
 SYSCALL(NR_umask, sys_umask);
 
-/* Stored for the thread-exit wake-up that comes with threads. */
+/* Where the calling thread's end is announced (zero, futex wake-up). */
 static long sys_set_tid_address(uint32_t tidptr)
 {
-	struct proc *p = proc_current();
+	struct thread *t = thread_current();
 
-	p->clear_child_tid = tidptr;
-	return p->pid;
+	t->clear_child_tid = tidptr;
+	return t->tid;
 }
 SYSCALL(NR_set_tid_address, sys_set_tid_address);
 

@@ -3,7 +3,9 @@
  * rt_sigpending, rt_sigsuspend, pause, rt_sigreturn, sigreturn, kill,
  * tkill, tgkill, alarm, setitimer and getitimer (ITIMER_REAL only: the
  * CPU-time timers give -EINVAL until per-task accounting exists).
- * Permissions are not checked (every process is root for now); real-time
+ * Actions are per process, masks per thread; kill sends to a process
+ * (any of its threads that does not block the signal takes it), tgkill
+ * and tkill to one thread.  Permissions are not checked (every process is root for now); real-time
  * signals are not queued (one pending instance each).
  *
  * Interface: the SYSCALL registrations.
@@ -40,21 +42,18 @@ static long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
 		return -EINVAL;
 	if (uact && copy_from_user(&act, uact, sizeof(act)))
 		return -EFAULT;
-	if (uold && copy_to_user(uold, &p->sigaction[sig - 1], sizeof(act)))
+	if (uold && copy_to_user(uold, &p->sighand->action[sig - 1],
+				 sizeof(act)))
 		return -EFAULT;
 	if (!uact)
 		return 0;
 	act.mask &= ~SIG_UNBLOCKABLE;
-	p->sigaction[sig - 1] = act;
+	p->sighand->action[sig - 1] = act;
 	/* A pending signal now ignored is dropped, as Linux does. */
 	if (act.handler == SIG_IGN ||
 	    (act.handler == SIG_DFL && (sig == SIGCHLD || sig == SIGURG ||
-					sig == SIGWINCH))) {
-		uint32_t flags = irq_save();
-
-		p->sigpending &= ~SIGBIT(sig);
-		irq_restore(flags);
-	}
+					sig == SIGWINCH)))
+		signal_discard(p, sig);
 	return 0;
 }
 SYSCALL(NR_rt_sigaction, sys_rt_sigaction);
@@ -62,8 +61,8 @@ SYSCALL(NR_rt_sigaction, sys_rt_sigaction);
 static long sys_rt_sigprocmask(int how, const uint64_t *uset, uint64_t *uold,
 			       uint32_t setsize)
 {
-	struct proc *p = proc_current();
-	uint64_t set, mask = p->sigmask;
+	struct thread *t = thread_current();
+	uint64_t set, mask = t->sigmask;
 
 	if (setsize != SIGSETSIZE)
 		return -EINVAL;
@@ -81,15 +80,15 @@ static long sys_rt_sigprocmask(int how, const uint64_t *uset, uint64_t *uold,
 		mask &= ~set;
 	else
 		mask = set;
-	signal_set_mask(p, mask);
+	signal_set_mask(t, mask);
 	return 0;
 }
 SYSCALL(NR_rt_sigprocmask, sys_rt_sigprocmask);
 
 static long sys_rt_sigpending(uint64_t *uset, uint32_t setsize)
 {
-	struct proc *p = proc_current();
-	uint64_t set = p->sigpending & p->sigmask;
+	struct thread *t = thread_current();
+	uint64_t set = signal_pending_set(t) & t->sigmask;
 
 	if (setsize != SIGSETSIZE)
 		return -EINVAL;
@@ -101,25 +100,23 @@ SYSCALL(NR_rt_sigpending, sys_rt_sigpending);
  * handler has run; restarted otherwise). */
 static long sys_pause(void)
 {
-	struct proc *p = proc_current();
-
-	wait_event(&pause_wq, signal_pending(p));
+	wait_event(&pause_wq, signal_check());
 	return -ERESTARTNOHAND;
 }
 SYSCALL(NR_pause, sys_pause);
 
 static long sys_rt_sigsuspend(const uint64_t *umask, uint32_t setsize)
 {
-	struct proc *p = proc_current();
+	struct thread *t = thread_current();
 	uint64_t mask;
 
 	if (setsize != SIGSETSIZE)
 		return -EINVAL;
 	if (copy_from_user(&mask, umask, sizeof(mask)))
 		return -EFAULT;
-	p->saved_sigmask = p->sigmask;
-	p->restore_sigmask = true;
-	signal_set_mask(p, mask);
+	t->saved_sigmask = t->sigmask;
+	t->restore_sigmask = true;
+	signal_set_mask(t, mask);
 	return sys_pause();
 }
 SYSCALL(NR_rt_sigsuspend, sys_rt_sigsuspend);
@@ -148,23 +145,37 @@ static int kill_one(struct proc *p, void *arg)
 	if (a->pgid ? p->pgid != a->pgid : p == proc_current())
 		return 0;
 	if (a->sig)
-		signal_send_user(p, a->sig, SI_USER);
+		signal_send_user(p, NULL, a->sig, SI_USER);
 	return 1;
+}
+
+/* kill(pid > 0): the process pid, or the process of thread pid. */
+static long kill_pid(int pid, int sig)
+{
+	struct proc *p;
+	struct thread *t;
+	long err = 0;
+
+	preempt_disable();
+	p = proc_find(pid);
+	if (!p && (t = thread_find(pid)))
+		p = t->proc;
+	if (!p)
+		err = -ESRCH;
+	else if (sig)
+		err = signal_send_user(p, NULL, sig, SI_USER);
+	preempt_enable();
+	return err;
 }
 
 static long sys_kill(int pid, int sig)
 {
-	struct proc *p;
 	struct kill_args a = { .sig = sig };
 
 	if (sig < 0 || sig > NSIG)
 		return -EINVAL;
-	if (pid > 0) {
-		p = proc_find(pid);
-		if (!p)
-			return -ESRCH;
-		return sig ? signal_send_user(p, sig, SI_USER) : 0;
-	}
+	if (pid > 0)
+		return kill_pid(pid, sig);
 	if (pid == 0)
 		a.pgid = proc_current()->pgid;
 	else if (pid < -1)
@@ -173,16 +184,22 @@ static long sys_kill(int pid, int sig)
 }
 SYSCALL(NR_kill, sys_kill);
 
-/* One thread per process: a thread id is a pid. */
+/* Signal thread tid (of process tgid, unless -1: tkill). */
 static long sys_tgkill(int tgid, int tid, int sig)
 {
-	struct proc *p = proc_find(tid);
+	struct thread *t;
+	long err = 0;
 
 	if (sig < 0 || sig > NSIG || tid <= 0 || (tgid != -1 && tgid <= 0))
 		return -EINVAL;
-	if (!p || p->zombie || (tgid != -1 && tgid != tid))
-		return -ESRCH;
-	return sig ? signal_send_user(p, sig, SI_TKILL) : 0;
+	preempt_disable();
+	t = thread_find(tid);
+	if (!t || (tgid != -1 && t->proc->pid != tgid))
+		err = -ESRCH;
+	else if (sig)
+		err = signal_send_user(t->proc, t, sig, SI_TKILL);
+	preempt_enable();
+	return err;
 }
 SYSCALL(NR_tgkill, sys_tgkill);
 

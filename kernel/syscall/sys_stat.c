@@ -145,7 +145,7 @@ SYSCALL(NR_access, sys_access);
 
 static int op_mkdir(const char *path, uint32_t mode)
 {
-	return vfs_mkdir(path, (uint16_t)(mode & 07777 & ~proc_current()->umask));
+	return vfs_mkdir(path, (uint16_t)(mode & 07777 & ~proc_current()->fs->umask));
 }
 
 static long sys_mkdirat(int dirfd, const char *upath, uint32_t mode)
@@ -232,8 +232,7 @@ static int op_chdir(const char *path, uint32_t unused)
 		iput(inode);
 		return err;
 	}
-	iput(p->cwd);
-	p->cwd = inode;
+	fs_set_cwd(p->fs, inode);
 	return 0;
 }
 
@@ -255,8 +254,7 @@ static long sys_fchdir(int fd)
 				      : -ENOTDIR;
 	if (err)
 		return err;
-	iput(p->cwd);
-	p->cwd = igrab(f->inode);
+	fs_set_cwd(p->fs, igrab(f->inode));
 	return 0;
 }
 SYSCALL(NR_fchdir, sys_fchdir);

@@ -6,7 +6,8 @@
  * with interrupts off (the registers are saved by then); the calls run
  * with them on, preemptible like any kernel code.  The call number stays
  * in the frame's error slot (Linux's orig_eax), for the restart of a call
- * a signal interrupted (kernel/proc/signal.c).
+ * a signal interrupted (kernel/proc/signal.c).  When the call returns, the
+ * files fd_get() kept alive for it are released (kernel/proc/fd.c).
  *
  * Interface: syscall_dispatch, syscall_user_frame.
  */
@@ -16,6 +17,7 @@
 #include "kernel/init.h"
 #include "kernel/interrupt.h"
 #include "kernel/printk.h"
+#include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 
 extern const struct syscall_entry __syscalls_start[], __syscalls_end[];
@@ -73,4 +75,6 @@ void syscall_dispatch(struct trap_frame *f)
 		return;
 	}
 	f->eax = (uint32_t)fn(f->ebx, f->ecx, f->edx, f->esi, f->edi, f->ebp);
+	if (current->thread && current->thread->nborrowed)
+		fd_put_borrowed();	/* fd_get's references (fd.c) */
 }

@@ -108,6 +108,7 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_readv		145
 #define NR_writev		146
 #define NR_getsid		147
+#define NR_sched_yield		158
 #define NR_nanosleep		162
 #define NR_mremap		163
 #define NR_rt_sigreturn		173
@@ -139,6 +140,7 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_fcntl64		221
 #define NR_gettid		224
 #define NR_tkill		238
+#define NR_futex		240
 #define NR_set_thread_area	243
 #define NR_exit_group		252
 #define NR_set_tid_address	258
@@ -168,6 +170,7 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_clock_getres_time64	406
 #define NR_clock_nanosleep_time64	407
 #define NR_utimensat_time64	412
+#define NR_futex_time64		422
 #define NR_faccessat2		439
 #define NR_fchmodat2		452
 

@@ -34,6 +34,7 @@ struct mm *mm_create(void)
 		return NULL;
 	}
 	list_init(&mm->vmas);
+	mm->lock = (struct mutex)MUTEX_INIT(mm->lock);
 	mm->mmap_base = VM_MMAP_BASE;
 	mm->refcount = 1;
 	return mm;

@@ -27,6 +27,8 @@ KTEST(fpu, registers_survive_switches)
 
 	KT_ASSERT(ctx, a && b);
 	KT_EXPECT(ctx, a->fpu && b->fpu);
+	task_wake(a);		/* user threads start asleep */
+	task_wake(b);
 	KT_EXPECT_EQ(ctx, kthread_join(a), 0);
 	KT_EXPECT_EQ(ctx, kthread_join(b), 0);
 }

@@ -1,0 +1,169 @@
+/*
+ * sys_futex.c: futex (240, with Linux's old 32-bit timespec) and
+ * futex_time64 (422): the operations WAIT, WAKE, REQUEUE, CMP_REQUEUE,
+ * WAIT_BITSET and WAKE_BITSET, with FUTEX_PRIVATE_FLAG and
+ * FUTEX_CLOCK_REALTIME (kernel/proc/futex.c does the work).
+ *
+ * As Linux: WAIT's timeout is relative (on the monotonic clock),
+ * WAIT_BITSET's absolute (monotonic, or the wall clock with
+ * FUTEX_CLOCK_REALTIME); a bad timespec is -EINVAL, a bitset of 0 -EINVAL,
+ * a misaligned word -EINVAL, an unmapped one -EFAULT; CLOCK_REALTIME with
+ * an operation that has no timeout and the operations not done here (FD,
+ * WAKE_OP, the priority-inheritance ones) are -ENOSYS.  A wait a signal
+ * interrupts gives -ERESTARTSYS: restarted (with the whole relative
+ * timeout again, where Linux restarts with what is left) or -EINTR after
+ * a handler without SA_RESTART.  CMP_REQUEUE compares the word before
+ * taking the queues' locks (a fault may sleep), which on one CPU leaves
+ * a window where Linux has none.
+ *
+ * Interface: the SYSCALL registrations.
+ */
+#include "kernel/syscall/syscall.h"
+#include "kernel/clock.h"
+#include "kernel/errno.h"
+#include "kernel/proc/futex.h"
+#include "kernel/wait.h"
+#include "mm/uaccess.h"
+
+#define FUTEX_WAIT		0
+#define FUTEX_WAKE		1
+#define FUTEX_REQUEUE		3
+#define FUTEX_CMP_REQUEUE	4
+#define FUTEX_WAIT_BITSET	9
+#define FUTEX_WAKE_BITSET	10
+#define FUTEX_PRIVATE_FLAG	128
+#define FUTEX_CLOCK_REALTIME	256
+#define FUTEX_CMD_MASK		(~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME))
+#define NS_PER_SEC		1000000000ll
+
+struct futex_args {
+	uint32_t uaddr, val, uaddr2, val3;
+	int cmd;
+	bool private;
+	uint64_t deadline;		/* clock_ns, or WAIT_FOREVER */
+	uint32_t val2;			/* the timeout word, for requeues */
+};
+
+/* The clock_ns() deadline of a timeout of sec, nsec: relative for WAIT,
+ * absolute for WAIT_BITSET (on the wall clock if realtime). */
+static int futex_deadline(struct futex_args *a, int64_t sec, int64_t nsec,
+			  bool realtime)
+{
+	uint64_t ns, now;
+
+	if (sec < 0 || nsec < 0 || nsec >= NS_PER_SEC)
+		return -EINVAL;
+	ns = (uint64_t)sec * NS_PER_SEC + (uint64_t)nsec;
+	now = clock_ns();
+	if (a->cmd == FUTEX_WAIT)
+		a->deadline = now + ns;
+	else if (!realtime)
+		a->deadline = ns;
+	else
+		a->deadline = now + (ns > clock_realtime_ns() ?
+				     ns - clock_realtime_ns() : 0);
+	return 0;
+}
+
+static int futex_do_wait(const struct futex_args *a, uint32_t bitset)
+{
+	struct futex_key key;
+	int err;
+
+	if (!bitset)
+		return -EINVAL;
+	err = futex_key_of(a->uaddr, a->private, &key);
+	return err ? err : futex_wait(&key, a->uaddr, a->val, bitset,
+				      a->deadline);
+}
+
+static int futex_do_wake(const struct futex_args *a, uint32_t bitset)
+{
+	if (!bitset)
+		return -EINVAL;
+	return futex_wake_addr(a->uaddr, a->private, (int)a->val, bitset);
+}
+
+static int futex_do_requeue(const struct futex_args *a, bool cmp)
+{
+	struct futex_key key1, key2;
+	uint32_t cur;
+	int err;
+
+	if ((int)a->val < 0 || (int)a->val2 < 0)
+		return -EINVAL;
+	err = futex_key_of(a->uaddr, a->private, &key1);
+	if (!err)
+		err = futex_key_of(a->uaddr2, a->private, &key2);
+	if (!err && cmp)
+		err = get_user(cur, (uint32_t *)a->uaddr);
+	if (!err && cmp && cur != a->val3)
+		err = -EAGAIN;
+	return err ? err : futex_requeue(&key1, &key2, (int)a->val,
+					 (int)a->val2);
+}
+
+static long futex_dispatch(const struct futex_args *a)
+{
+	switch (a->cmd) {
+	case FUTEX_WAIT:
+		return futex_do_wait(a, FUTEX_BITSET_ANY);
+	case FUTEX_WAIT_BITSET:
+		return futex_do_wait(a, a->val3);
+	case FUTEX_WAKE:
+		return futex_do_wake(a, FUTEX_BITSET_ANY);
+	case FUTEX_WAKE_BITSET:
+		return futex_do_wake(a, a->val3);
+	case FUTEX_REQUEUE:
+		return futex_do_requeue(a, false);
+	case FUTEX_CMP_REQUEUE:
+		return futex_do_requeue(a, true);
+	}
+	return -ENOSYS;
+}
+
+/* Decode op; time64: the timeout is a 64-bit timespec.  ut: the fourth
+ * argument, a timeout for the waits and a count for the requeues. */
+static long futex_call(uint32_t uaddr, int op, uint32_t val, uint32_t ut,
+		       uint32_t uaddr2, uint32_t val3, bool time64)
+{
+	struct futex_args a = { .uaddr = uaddr, .val = val, .uaddr2 = uaddr2,
+				.val3 = val3, .cmd = op & FUTEX_CMD_MASK,
+				.private = op & FUTEX_PRIVATE_FLAG,
+				.deadline = WAIT_FOREVER, .val2 = ut };
+	bool wait = a.cmd == FUTEX_WAIT || a.cmd == FUTEX_WAIT_BITSET;
+	int err = 0;
+
+	if ((op & FUTEX_CLOCK_REALTIME) && !wait)
+		return -ENOSYS;
+	if (wait && ut && time64) {
+		struct { int64_t sec, nsec; } ts;
+
+		err = copy_from_user(&ts, (void *)ut, sizeof(ts));
+		if (!err)
+			err = futex_deadline(&a, ts.sec, ts.nsec,
+					     op & FUTEX_CLOCK_REALTIME);
+	} else if (wait && ut) {
+		struct { int32_t sec, nsec; } ts;
+
+		err = copy_from_user(&ts, (void *)ut, sizeof(ts));
+		if (!err)
+			err = futex_deadline(&a, ts.sec, ts.nsec,
+					     op & FUTEX_CLOCK_REALTIME);
+	}
+	return err ? err : futex_dispatch(&a);
+}
+
+static long sys_futex(uint32_t uaddr, int op, uint32_t val, uint32_t ut,
+		      uint32_t uaddr2, uint32_t val3)
+{
+	return futex_call(uaddr, op, val, ut, uaddr2, val3, false);
+}
+SYSCALL(NR_futex, sys_futex);
+
+static long sys_futex_time64(uint32_t uaddr, int op, uint32_t val,
+			     uint32_t ut, uint32_t uaddr2, uint32_t val3)
+{
+	return futex_call(uaddr, op, val, ut, uaddr2, val3, true);
+}
+SYSCALL(NR_futex_time64, sys_futex_time64);
