@@ -1,7 +1,7 @@
 # tests/bench/proc.mk: the process benchmarks (issue 4), tests/bench/
 # proc_bench.c with its exec target proc_true.c, static i386 musl programs
 # printing "proc-bench: NAME US-PER-OP" for null-syscall, fork-exit-wait,
-# fork-exec-wait and pipe-pingpong.
+# fork-exec-wait, vfork-exec-wait, thread-create-join and pipe-pingpong.
 #   bench-proc-host	runs them natively on this host (for reference);
 #   bench-proc-linux	runs them as /init of Debian's i386 Linux in the
 #			same QEMU as maestro (tools/linux-peer.py: the same
@@ -34,7 +34,7 @@ ROOTFS_EXTRA += $(B)/bench/proc=test
 
 $(B)/bench/proc/%: tests/bench/%.c | $(SETUP_STAMP)
 	@mkdir -p $(@D)
-	$(BENCH_CC) -std=gnu11 -O2 -Wall -Wextra -Werror $< -o $@
+	$(BENCH_CC) -std=gnu11 -O2 -Wall -Wextra -Werror -pthread $< -o $@
 
 $(PROC_BENCH_CPIO): $(PROC_BENCH) $(PROC_TRUE) $(LINUX_PEER_DIR)/.done \
 		tools/linux-peer.py

@@ -10,6 +10,10 @@
  *   fork-exit-wait	fork, the child _exits, the parent waitpids;
  *   fork-exec-wait	the same with execve of proc_true (argv[1], else
  *			the file proc_true beside this program);
+ *   vfork-exec-wait	the same with vfork (the child borrows the parent's
+ *			memory until it execs: no address space copy);
+ *   thread-create-join	pthread_create of a thread that returns at once,
+ *			then pthread_join;
  *   pipe-pingpong	one 1-byte message each way between two processes
  *			over two pipes: a round trip.
  * Then "proc-bench: done".  As process 1 (Linux's /init) it powers the
@@ -18,6 +22,7 @@
  * (tests/bench/proc.mk).
  */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +84,49 @@ static int fork_exec_wait(int n)
 	return fork_wait(n, 1);
 }
 
+/* One vfork+exec+wait (a function of its own: nothing of the caller's
+ * frame lives across vfork). */
+static __attribute__((noinline)) int vfork_exec_one(void)
+{
+	static char *argv[] = { "proc_true", NULL }, *envp[] = { NULL };
+	static int st;
+	pid_t pid = vfork();
+
+	if (pid == 0) {
+		execve(true_path, argv, envp);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || st != 0)
+		return -1;
+	return 0;
+}
+
+static int vfork_exec_wait(int n)
+{
+	for (int i = 0; i < n; i++)
+		if (vfork_exec_one())
+			return -1;
+	return 0;
+}
+
+static void *thread_return(void *arg)
+{
+	return arg;
+}
+
+static int thread_create_join(int n)
+{
+	for (int i = 0; i < n; i++) {
+		pthread_t t;
+		void *ret;
+
+		if (pthread_create(&t, NULL, thread_return, (void *)1) ||
+		    pthread_join(t, &ret) || ret != (void *)1)
+			return -1;
+	}
+	return 0;
+}
+
 /* The child echoes every byte back until its pipe reaches EOF. */
 static int pipe_pingpong(int n)
 {
@@ -138,6 +186,8 @@ int main(int argc, char **argv)
 		{ "null-syscall", null_syscall, 10000 },
 		{ "fork-exit-wait", fork_exit_wait, 20 },
 		{ "fork-exec-wait", fork_exec_wait, 10 },
+		{ "vfork-exec-wait", vfork_exec_wait, 10 },
+		{ "thread-create-join", thread_create_join, 100 },
 		{ "pipe-pingpong", pipe_pingpong, 1000 },
 	};
 	const char *slash = strrchr(argv[0], '/');

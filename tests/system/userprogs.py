@@ -22,8 +22,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PROGRAMS = os.path.join(ROOT, "tests", "user", "programs.txt")
 UTEST_TIMEOUT = 300
 # Program names (or NN-NAME runs) that maestro cannot pass yet:
-#   19-fault: exec-data and exec-stack need NX (PAE page tables).
-PENDING = {"19-fault"}
+#   19-fault: exec-data and exec-stack need NX (PAE page tables);
+#   36-thread: system() and popen() run /bin/sh, which the root image
+#   does not have yet.
+PENDING = {"19-fault", "36-thread"}
 
 _cache = {}
 

@@ -13,13 +13,17 @@
 # they are not in programs.txt, so the host never runs them.
 USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
-	mmap filemap brk time errors fault edges resource poweroff procself mapdisk
+	mmap filemap brk time errors fault edges thread resource poweroff procself \
+	mapdisk
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
 
 $(USER_BIN)/%: tests/user/%.c tests/user/check.h tools/i386-musl-gcc | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(HOST32CC) $(USER_CFLAGS) $< -o $@
+
+# thread.c uses pthreads (static musl links them in).
+$(USER_BIN)/thread: USER_CFLAGS += -pthread
 
 $(USER_BIN)/hello-pie: tests/user/hello.c tools/i386-musl-gcc | $(SETUP_STAMP)
 	@mkdir -p $(@D)
