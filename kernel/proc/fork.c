@@ -228,12 +228,23 @@ static int clone_build(struct clone_ctx *x)
 		x->thread->set_child_tid = r->child_tid;
 	if (!(r->flags & CLONE_THREAD))
 		clone_link_proc(x);
-	thread_attach(x->thread, x->task, x->proc);
-	kthread_detach(x->task);
 	return 0;
 }
 
-/* Undo a clone_build that failed before the task was made. */
+/* Make the child one of its process's threads and let it run.  With
+ * preemption off between the two, nothing (signal_kick) can wake it
+ * before it is complete; it may end and be freed right after. */
+static void clone_start(struct clone_ctx *x)
+{
+	preempt_disable();
+	thread_attach(x->thread, x->task, x->proc);
+	kthread_detach(x->task);
+	task_wake(x->task);
+	preempt_enable();
+}
+
+/* Undo a clone_build that failed before the task was made (it is the
+ * last step that can fail). */
 static void clone_undo(struct clone_ctx *x)
 {
 	if (x->proc && x->proc != current->proc)
@@ -274,7 +285,7 @@ int proc_clone(const struct clone_req *r)
 		vw.child = x.thread;
 		x.thread->vfork = &vw;
 	}
-	task_wake(x.task);
+	clone_start(&x);
 	if (r->flags & CLONE_VFORK)
 		vfork_wait_child(&vw);
 	return tid;
