@@ -52,10 +52,13 @@ static struct list_head all_procs = LIST_HEAD_INIT(all_procs);
 /* A new process with nothing open, linked on the list of processes. */
 struct proc *proc_alloc(void)
 {
-	struct proc *p = kzalloc(sizeof(*p));
+	struct proc *p = kmalloc(sizeof(*p));
 
 	if (!p)
 		return NULL;
+	/* The ksiginfo slots are written before they are read: only the
+	 * rest is cleared (fork's hot path). */
+	memset(p, 0, offsetof(struct proc, shared_pending.info));
 	list_init(&p->children);
 	list_init(&p->sibling);
 	list_init(&p->threads);

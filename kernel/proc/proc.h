@@ -139,7 +139,6 @@ struct thread {
 	uint64_t sigmask;		/* blocked */
 	uint64_t saved_sigmask;		/* rt_sigsuspend's, to restore */
 	bool restore_sigmask;
-	struct sigpending pending;	/* thread-directed */
 	uint32_t clear_child_tid;	/* set_tid_address, CLONE_CHILD_CLEARTID */
 	uint32_t set_child_tid;		/* CLONE_CHILD_SETTID, done at start */
 	struct vfork_wait *vfork;	/* a vfork parent waits on it */
@@ -149,6 +148,7 @@ struct thread {
 	struct file **borrowed;
 	unsigned int nborrowed, borrow_cap;
 	struct file *borrow_inline[FD_BORROW_INLINE];
+	struct sigpending pending;	/* thread-directed; last (alloc.c) */
 };
 
 struct proc {
@@ -176,7 +176,6 @@ struct proc {
 	uint32_t uid, gid, euid, egid;
 	int pgid, sid;			/* process group and session */
 	struct list_head all_link;	/* every process (proc_find) */
-	struct sigpending shared_pending;	/* process-directed */
 	/* Stop and continue, for the parent's wait4. */
 	bool stopped;
 	int stop_sig;
@@ -190,6 +189,7 @@ struct proc {
 	 * PROC_CMDLINE_MAX bytes (/proc/<pid>/cmdline); NULL: empty. */
 	char *cmdline;
 	uint32_t cmdline_len;
+	struct sigpending shared_pending;	/* process-directed; last */
 };
 #define PROC_CMDLINE_MAX	4096
 

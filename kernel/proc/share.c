@@ -22,9 +22,9 @@
 #include "lib/string.h"
 #include "mm/mm.h"
 
-struct files_struct *files_alloc(void)
+static struct files_struct *files_new(void)
 {
-	struct files_struct *files = kzalloc(sizeof(*files));
+	struct files_struct *files = kmalloc(sizeof(*files));
 
 	if (!files)
 		return NULL;
@@ -33,21 +33,29 @@ struct files_struct *files_alloc(void)
 	return files;
 }
 
+struct files_struct *files_alloc(void)
+{
+	struct files_struct *files = files_new();
+
+	if (files)
+		memset(files->fds, 0, sizeof(files->fds));
+	return files;
+}
+
 /* A new table with every descriptor of src (each file gains a reference). */
 struct files_struct *files_copy(struct files_struct *src)
 {
-	struct files_struct *files = files_alloc();
+	struct files_struct *files = files_new();
 	uint32_t flags;
 
 	if (!files)
 		return NULL;
 	flags = spin_lock_irqsave(&src->lock);
-	for (int fd = 0; fd < PROC_MAX_FDS; fd++) {
-		files->fds[fd] = src->fds[fd];
+	memcpy(files->fds, src->fds, sizeof(files->fds));
+	for (int fd = 0; fd < PROC_MAX_FDS; fd++)
 		if (files->fds[fd].file)
 			__atomic_add_fetch(&files->fds[fd].file->refcount, 1,
 					   __ATOMIC_RELAXED);
-	}
 	spin_unlock_irqrestore(&src->lock, flags);
 	return files;
 }
@@ -110,13 +118,15 @@ void fs_set_cwd(struct fs_struct *fs, struct inode *dir)
 
 struct sighand_struct *sighand_copy(const struct sighand_struct *src)
 {
-	struct sighand_struct *sh = kzalloc(sizeof(*sh));
+	struct sighand_struct *sh = kmalloc(sizeof(*sh));
 
 	if (!sh)
 		return NULL;
 	sh->refcount = 1;
 	if (src)
 		memcpy(sh->action, src->action, sizeof(sh->action));
+	else
+		memset(sh->action, 0, sizeof(sh->action));
 	return sh;
 }
 

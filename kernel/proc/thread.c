@@ -31,6 +31,8 @@
 #include "mm/mm.h"
 #include "mm/uaccess.h"
 #include "mm/vm.h"
+#include "lib/string.h"
+#include <stddef.h>
 
 struct thread *thread_current(void)
 {
@@ -39,10 +41,13 @@ struct thread *thread_current(void)
 
 struct thread *thread_alloc(void)
 {
-	struct thread *t = kzalloc(sizeof(*t));
+	struct thread *t = kmalloc(sizeof(*t));
 
-	if (t)
-		list_init(&t->link);
+	if (!t)
+		return NULL;
+	/* As proc_alloc: the ksiginfo slots need no clearing. */
+	memset(t, 0, offsetof(struct thread, pending.info));
+	list_init(&t->link);
 	return t;
 }
 
@@ -70,14 +75,17 @@ void thread_attach(struct thread *th, struct task *t, struct proc *p)
 	signal_unlock(flags);
 }
 
-/* pthread_join's wake-up: zero *clear_child_tid and wake a waiter. */
+/* pthread_join's wake-up: zero *clear_child_tid and wake a waiter.  As
+ * Linux, only when another thread or process shares the memory: nobody
+ * else could see the word (musl sets one in every process). */
 static void clear_child_tid(struct thread *t)
 {
 	uint32_t *uaddr = (uint32_t *)t->clear_child_tid;
+	struct proc *p = t->proc;
 
-	if (!uaddr)
-		return;
 	t->clear_child_tid = 0;
+	if (!uaddr || (p->nr_threads == 1 && p->mm->refcount == 1))
+		return;
 	if (put_user(0u, uaddr) == 0)
 		futex_wake_addr((uint32_t)uaddr, false, 1, FUTEX_BITSET_ANY);
 }

@@ -2,7 +2,8 @@
 
 Boots maestro.elf with the root image as a Multiboot module and
 "init=/test/resource shutdown=poweroff": tests/user/resource.c runs a
-thousand fork+exec+exit+wait cycles of /test/proc_true between two readings
+thousand cycles of fork+exec+exit+wait and vfork+exec+exit+wait of
+/test/proc_true and pthread_create+join between two readings
 of /proc/vmstat and checks that free + page-cache frames and the heap's
 objects and bytes (kmalloc_objects, kmalloc_bytes) are exactly as before;
 then the kernel powers off.  Fails on "resource: leak", on any other

@@ -1,6 +1,7 @@
 /*
- * resource.c: the resource test (issue 4): a thousand fork+exec+exit+wait
- * cycles give back every frame and every heap object they took.
+ * resource.c: the resource test (issue 4): a thousand cycles of
+ * fork+exec+exit+wait, vfork+exec+exit+wait and pthread_create+join give
+ * back every frame and every heap object they took.
  *
  * maestro only (not in programs.txt: Linux's counters move on their own).
  * tests/system/resource.py boots it as init= with shutdown=poweroff.  It
@@ -21,6 +22,7 @@
  * this program's directory, /test/proc_true).
  */
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,22 +59,41 @@ static int read_usage(struct usage *u)
 	return got == 4 ? 0 : -1;
 }
 
-/* n cycles of fork, exec of path, exit, wait: 0, or -1 on a failure. */
-static int cycles(const char *path, int n)
+static const char *exec_path;
+
+/* fork (or vfork), exec of exec_path, exit, wait: 0, or -1 on a failure
+ * (a function of its own: nothing of a caller's frame lives across
+ * vfork). */
+static __attribute__((noinline)) int spawn_wait(int use_vfork)
 {
-	char *argv[] = { "proc_true", NULL }, *envp[] = { NULL };
+	static char *argv[] = { "proc_true", NULL }, *envp[] = { NULL };
+	static int st;
+	pid_t pid = use_vfork ? vfork() : fork();
 
+	if (pid == 0) {
+		execve(exec_path, argv, envp);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || st != 0)
+		return -1;
+	return 0;
+}
+
+static void *thread_body(void *arg)
+{
+	return arg;
+}
+
+/* n cycles of fork+exec, vfork+exec and a thread: 0, or -1. */
+static int cycles(int n)
+{
 	for (int i = 0; i < n; i++) {
-		int st;
-		pid_t pid = fork();
+		pthread_t t;
+		void *ret;
 
-		if (pid < 0)
-			return -1;
-		if (pid == 0) {
-			execve(path, argv, envp);
-			_exit(127);
-		}
-		if (waitpid(pid, &st, 0) != pid || st != 0)
+		if (spawn_wait(0) || spawn_wait(1) ||
+		    pthread_create(&t, NULL, thread_body, (void *)1) ||
+		    pthread_join(t, &ret) || ret != (void *)1)
 			return -1;
 	}
 	return 0;
@@ -87,14 +108,14 @@ static void show(const char *when, const struct usage *u)
 
 int main(int argc, char **argv)
 {
-	const char *path = argc > 1 ? argv[1] : "/test/proc_true";
 	struct usage a, b;
 	long held;
 
+	exec_path = argc > 1 ? argv[1] : "/test/proc_true";
 	setvbuf(stdout, NULL, _IONBF, 0);
-	if (cycles(path, WARMUP) || read_usage(&a) ||
-	    cycles(path, CYCLES) || read_usage(&b)) {
-		printf("resource: failed (fork, exec, wait or /proc/vmstat)\n");
+	if (cycles(WARMUP) || read_usage(&a) ||
+	    cycles(CYCLES) || read_usage(&b)) {
+		printf("resource: failed (fork, vfork, exec, wait, threads or /proc/vmstat)\n");
 		return 1;
 	}
 	show("before", &a);

@@ -22,8 +22,8 @@ $(USER_BIN)/%: tests/user/%.c tests/user/check.h tools/i386-musl-gcc | $(SETUP_S
 	@mkdir -p $(@D)
 	$(HOST32CC) $(USER_CFLAGS) $< -o $@
 
-# thread.c uses pthreads (static musl links them in).
-$(USER_BIN)/thread: USER_CFLAGS += -pthread
+# thread.c and resource.c use pthreads (static musl links them in).
+$(USER_BIN)/thread $(USER_BIN)/resource: USER_CFLAGS += -pthread
 
 $(USER_BIN)/hello-pie: tests/user/hello.c tools/i386-musl-gcc | $(SETUP_STAMP)
 	@mkdir -p $(@D)
