@@ -323,7 +323,7 @@ def table(maestro_files, linux_files):
 
 
 PROC_ROWS = ["null-syscall", "fork-exit-wait", "fork-exec-wait",
-             "pipe-pingpong"]
+             "vfork-exec-wait", "thread-create-join", "pipe-pingpong"]
 
 
 def parse_proc(paths):
@@ -344,11 +344,11 @@ def proc_table(maestro_files, linux_files):
           "of %d and %d boots.\nLinux/maestro: Linux's time per operation "
           "over maestro's; above 1, maestro is faster." %
           (len(maestro_files), len(linux_files)))
-    print("%-16s %12s %12s %9s" % ("", "maestro us", "Linux us", "Linux/"))
-    print("%-16s %12s %12s %9s" % ("", "per op", "per op", "maestro"))
+    print("%-18s %12s %12s %9s" % ("", "maestro us", "Linux us", "Linux/"))
+    print("%-18s %12s %12s %9s" % ("", "per op", "per op", "maestro"))
     for row in PROC_ROWS:
         a, b = m.get(row), lx.get(row)
-        print("%-16s %12s %12s %9s" % (
+        print("%-18s %12s %12s %9s" % (
             row, "%.3f" % a if a else "failed", "%.3f" % b if b else "failed",
             "%.2fx" % (b / a) if a and b else "-"))
 
