@@ -5,6 +5,7 @@
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
 #include "kernel/printk.h"
+#include "kernel/proc/signal.h"
 #include "kernel/sched/task.h"
 #include "lib/string.h"
 #include "mm/mm.h"
@@ -19,6 +20,7 @@
 #define CPUID_SSE	(1u << 25)
 
 static bool have_fxsr;
+static uint32_t mxcsr_mask = 0xffbf;	/* without MXCSR_MASK: Intel's default */
 static uint8_t initial_state[FPU_STATE_SIZE] __aligned(16);
 
 static void fpu_save(void *area)
@@ -51,6 +53,8 @@ void fpu_init(void)
 	if (have_fxsr && (d & CPUID_SSE))
 		__asm__ __volatile__("ldmxcsr %0" : : "m"(mxcsr));
 	fpu_save(initial_state);
+	if (have_fxsr && *(uint32_t *)(initial_state + 28))
+		mxcsr_mask = *(uint32_t *)(initial_state + 28);
 	pr_info("fpu: x87%s%s, saved with %s\n", have_fxsr ? ", FXSR" : "",
 		d & CPUID_SSE ? ", SSE" : "", have_fxsr ? "fxsave" : "fnsave");
 }
@@ -101,4 +105,63 @@ void fpu_switch(struct task *prev, struct task *next)
 		fpu_save(prev->fpu);
 	if (next->fpu)
 		fpu_restore(next->fpu);
+}
+
+void fpu_sync(struct task *t)
+{
+	if (t == current && t->fpu) {
+		fpu_save(t->fpu);
+		if (!have_fxsr)
+			fpu_restore(t->fpu);	/* fnsave reinitialised them */
+	}
+}
+
+void fpu_load(struct task *t)
+{
+	if (t == current && t->fpu)
+		fpu_restore(t->fpu);
+}
+
+bool fpu_has_fxsr(void)
+{
+	return have_fxsr;
+}
+
+uint32_t fpu_mxcsr_mask(void)
+{
+	return mxcsr_mask;
+}
+
+/* Linux's fpu__exception_code: the first flagged unmasked exception. */
+int fpu_exception_code(struct task *t, int vector)
+{
+	const uint8_t *area = t->fpu;
+	uint32_t flags = irq_save(), err;
+
+	fpu_sync(t);
+	if (vector == 16) {
+		uint16_t cw = have_fxsr ? *(const uint16_t *)area :
+			(uint16_t)*(const uint32_t *)area;
+		uint16_t sw = have_fxsr ? *(const uint16_t *)(area + 2) :
+			(uint16_t)*(const uint32_t *)(area + 4);
+
+		err = sw & ~cw;
+	} else {
+		uint32_t mxcsr = have_fxsr ? *(const uint32_t *)(area + 24) :
+			0x1f80;
+
+		err = ~(mxcsr >> 7) & mxcsr;
+	}
+	irq_restore(flags);
+	if (err & 0x01)
+		return FPE_FLTINV;
+	if (err & 0x04)
+		return FPE_FLTDIV;
+	if (err & 0x08)
+		return FPE_FLTOVF;
+	if (err & 0x12)
+		return FPE_FLTUND;
+	if (err & 0x20)
+		return FPE_FLTRES;
+	return 0;
 }

@@ -23,7 +23,9 @@
 #include "kernel/printk.h"
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
+#include "kernel/fpu.h"
 #include "kernel/proc/proc.h"
+#include "kernel/sched/task.h"
 #include "lib/printf.h"
 #include "mm/mm.h"
 #include "mm/vm.h"
@@ -139,6 +141,9 @@ static int exception_code(const struct trap_frame *f, uint32_t cr2,
 		return FPE_INTDIV;
 	case 6:
 		return ILL_ILLOPN;
+	case 16:
+	case 19:
+		return fpu_exception_code(current, f->vector);
 	}
 	*addr = 0;
 	return SI_KERNEL;
@@ -161,6 +166,8 @@ static void user_exception(struct trap_frame *f, uint32_t cr2, int fault_err)
 		sig = SIGBUS;
 		code = BUS_ADRERR;
 	}
+	if ((f->vector == 16 || f->vector == 19) && !code)
+		return;		/* spurious: nothing flagged, as Linux */
 	pr_debug("proc: %s at eip 0x%08x (addr 0x%08x): signal %d\n",
 		 exception_names[f->vector], f->eip, addr, sig ? sig : SIGKILL);
 	signal_force_fault(sig ? sig : SIGKILL, code, addr);

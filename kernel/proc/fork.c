@@ -222,6 +222,8 @@ static int clone_build(struct clone_ctx *x)
 		return -EAGAIN;
 	clone_task_setup(x);
 	x->thread->sigmask = me->sigmask;
+	if ((r->flags & (CLONE_VM | CLONE_VFORK)) != CLONE_VM)
+		x->thread->altstack = me->altstack;	/* not a new thread */
 	if (r->flags & CLONE_CHILD_CLEARTID)
 		x->thread->clear_child_tid = r->child_tid;
 	if (r->flags & CLONE_CHILD_SETTID)

@@ -56,9 +56,8 @@ struct proc *proc_alloc(void)
 
 	if (!p)
 		return NULL;
-	/* The ksiginfo slots are written before they are read: only the
-	 * rest is cleared (fork's hot path). */
-	memset(p, 0, offsetof(struct proc, shared_pending.info));
+	memset(p, 0, sizeof(*p));
+	sigpending_init(&p->shared_pending);
 	list_init(&p->children);
 	list_init(&p->sibling);
 	list_init(&p->threads);
@@ -84,6 +83,7 @@ void proc_free(struct proc *p)
 	preempt_enable();
 	if (p->pid > 0)
 		pid_release(p->pid);
+	signal_pending_free(&p->shared_pending);
 	files_put(p->files);
 	fs_put(p->fs);
 	sighand_put(p->sighand);
@@ -252,14 +252,14 @@ static void proc_orphan_children(struct proc *p)
 /* The siginfo of the exit signal for wait status status of child c. */
 static void child_info(struct proc *c, int status, struct ksiginfo *info)
 {
-	*info = (struct ksiginfo){ .signo = SIGCHLD, .pid = c->pid,
-				   .uid = c->uid };
+	*info = (struct ksiginfo){ .signo = SIGCHLD, .chld.pid = c->pid,
+				   .chld.uid = c->uid };
 	if (status & 0x7f) {
 		info->code = status & W_COREFLAG ? CLD_DUMPED : CLD_KILLED;
-		info->status = status & 0x7f;
+		info->chld.status = status & 0x7f;
 	} else {
 		info->code = CLD_EXITED;
-		info->status = (status >> 8) & 0xff;
+		info->chld.status = (status >> 8) & 0xff;
 	}
 }
 

@@ -139,6 +139,8 @@ struct thread {
 	uint64_t sigmask;		/* blocked */
 	uint64_t saved_sigmask;		/* rt_sigsuspend's, to restore */
 	bool restore_sigmask;
+	uint64_t sigwait;		/* waited for in rt_sigtimedwait */
+	struct sig_altstack altstack;	/* sigaltstack */
 	uint32_t clear_child_tid;	/* set_tid_address, CLONE_CHILD_CLEARTID */
 	uint32_t set_child_tid;		/* CLONE_CHILD_SETTID, done at start */
 	struct vfork_wait *vfork;	/* a vfork parent waits on it */
@@ -148,7 +150,7 @@ struct thread {
 	struct file **borrowed;
 	unsigned int nborrowed, borrow_cap;
 	struct file *borrow_inline[FD_BORROW_INLINE];
-	struct sigpending pending;	/* thread-directed; last (alloc.c) */
+	struct sigpending pending;	/* thread-directed */
 };
 
 struct proc {
@@ -189,7 +191,7 @@ struct proc {
 	 * PROC_CMDLINE_MAX bytes (/proc/<pid>/cmdline); NULL: empty. */
 	char *cmdline;
 	uint32_t cmdline_len;
-	struct sigpending shared_pending;	/* process-directed; last */
+	struct sigpending shared_pending;	/* process-directed */
 };
 #define PROC_CMDLINE_MAX	4096
 

@@ -3,4 +3,5 @@
 KERNEL_SRCS += kernel/proc/proc.c kernel/proc/reap.c kernel/proc/thread.c kernel/proc/share.c \
 	kernel/proc/fd.c kernel/proc/exec.c kernel/proc/utest.c \
 	kernel/proc/fork.c kernel/proc/tls.c kernel/proc/futex.c \
-	kernel/proc/signal.c kernel/proc/sigframe.c kernel/random.c
+	kernel/proc/signal.c kernel/proc/sigframe.c \
+	kernel/proc/sigqueue.c kernel/proc/sigstack.c kernel/random.c

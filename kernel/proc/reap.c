@@ -147,7 +147,8 @@ void proc_stop(int sig)
 	struct proc *p = current->proc;
 	struct proc *parent = p->parent;
 	struct ksiginfo info = { .signo = SIGCHLD, .code = CLD_STOPPED,
-				 .pid = p->pid, .uid = p->uid, .status = sig };
+				 .chld.pid = p->pid, .chld.uid = p->uid,
+				 .chld.status = sig };
 
 	preempt_disable();
 	p->stopped = true;

@@ -8,17 +8,17 @@
  *                          sigcontext, the unused legacy FPU area,
  *                          extramask (the mask's high word), retcode
  *   struct rt_sigframe32   SA_SIGINFO: pretcode, sig, pinfo, puc, siginfo,
- *                          ucontext (with the sigcontext and the mask),
- *                          retcode
- * The FPU state that Linux places after retcode is not saved yet: the
- * sigcontext's fpstate is 0 (a handler that uses the FPU may disturb the
- * interrupted code's FPU registers).
+ *                          ucontext (the alternate stack, the sigcontext
+ *                          and the mask), retcode
+ * Above either frame lies the x87/SSE state (struct fpstate32, kernel/
+ * fpu.h), which the sigcontext's fpstate points to.
  */
 #ifndef KERNEL_PROC_SIGFRAME_H
 #define KERNEL_PROC_SIGFRAME_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include "kernel/proc/signal.h"
 
 struct sigcontext32 {
 	uint16_t gs, gsh, fs, fsh, es, esh, ds, dsh;
@@ -41,24 +41,19 @@ struct sigframe32 {
 	uint8_t retcode[8];
 };
 
-/* siginfo_t for i386: 128 bytes, the union at offset 12. */
+/* siginfo_t for i386: 128 bytes, the union at offset 12 (its words as
+ * in struct ksiginfo). */
 struct siginfo32 {
 	int32_t signo, errno_, code;
-	union {
-		uint32_t pad[29];
-		struct { int32_t pid; uint32_t uid; } kill;
-		struct {
-			int32_t pid;
-			uint32_t uid;
-			int32_t status, utime, stime;
-		} chld;
-		struct { uint32_t addr; } fault;
-	};
+	uint32_t word[29];
 };
+
+/* kernel/proc/sigqueue.c: si as user space gets k. */
+void siginfo_fill(struct siginfo32 *si, const struct ksiginfo *k);
 
 struct ucontext32 {
 	uint32_t flags, link;
-	struct { uint32_t sp; int32_t flags; uint32_t size; } stack;
+	struct stack32 stack;
 	struct sigcontext32 mcontext;
 	uint64_t sigmask;
 };
@@ -72,8 +67,6 @@ struct rt_sigframe32 {
 	uint8_t retcode[8];
 };
 
-#define SS_DISABLE	2
-
 _Static_assert(sizeof(struct sigcontext32) == 88, "struct sigcontext_32");
 _Static_assert(offsetof(struct sigcontext32, eip) == 56, "sigcontext ip");
 _Static_assert(offsetof(struct sigcontext32, eflags) == 64, "sigcontext flags");
@@ -82,7 +75,9 @@ _Static_assert(offsetof(struct sigframe32, sc) == 8, "sigframe sc");
 _Static_assert(offsetof(struct sigframe32, extramask) == 720, "extramask");
 _Static_assert(sizeof(struct sigframe32) == 732, "struct sigframe_ia32");
 _Static_assert(sizeof(struct siginfo32) == 128, "siginfo_t");
-_Static_assert(offsetof(struct siginfo32, chld.status) == 20, "si_status");
+_Static_assert(offsetof(struct siginfo32, word[2]) == 20, "si_status");
+_Static_assert(offsetof(struct ksiginfo, word) ==
+	       offsetof(struct siginfo32, word), "ksiginfo's union");
 _Static_assert(sizeof(struct ucontext32) == 116, "struct ucontext_ia32");
 _Static_assert(offsetof(struct ucontext32, mcontext) == 20, "uc_mcontext");
 _Static_assert(offsetof(struct ucontext32, sigmask) == 108, "uc_sigmask");

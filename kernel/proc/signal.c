@@ -6,25 +6,29 @@
  * thread): a signal whose action is to ignore it (SIG_IGN, or SIG_DFL for
  * SIGCHLD, SIGURG, SIGWINCH, SIGCONT) is dropped unless the target blocks
  * it (for a process: its first thread, as Linux looks at the leader); a
- * pending one is not queued again; otherwise it becomes pending in the
- * process's shared set or the thread's own, with its ksiginfo, and a
- * thread that does not block it is woken so that an interruptible sleep
- * sees signal_check() (every thread for SIGKILL).  A thread that blocks
- * more (signal_set_mask) or ends hands the shared signals on by waking
- * the others (signal_retarget).  SIGCONT continues a stopped process at
- * once and drops pending stop signals; a stop signal drops a pending
- * SIGCONT (as Linux, at generation time).
+ * standard signal already pending is not queued again; otherwise it
+ * becomes pending in the process's shared set or the thread's own, with
+ * its siginfo queued (kernel/proc/sigqueue.c) within the user's
+ * RLIMIT_SIGPENDING (standard signals with a si_code >= 0 are queued
+ * beyond it, as Linux), and a thread that does not block it (or waits
+ * for it in rt_sigtimedwait) is woken so that an interruptible sleep sees
+ * signal_check() (every thread for SIGKILL).  A thread that blocks more
+ * (signal_set_mask) or ends hands the shared signals on by waking the
+ * others (signal_retarget).  SIGCONT continues a stopped process at once
+ * and drops pending stop signals; a stop signal drops a pending SIGCONT
+ * (as Linux, at generation time).
  *
  * Acting (signal_deliver, from trap_dispatch when returning to user mode):
  * a system call that returned -ERESTART* is failed with -EINTR or
  * restarted (eip back over the 2-byte int 0x80, eax the call number again,
- * which syscall_dispatch keeps in the frame's error slot), then the lowest
- * pending unblocked signal is taken: ignored, its default action run
- * (terminate the group; core: the same with the core bit 0x80, no core
- * file is written; stop the group; continue), or its handler entered
- * through a signal frame (kernel/proc/sigframe.c), one handler per return
- * to user mode, as Linux.  Before each, a thread whose group is exiting
- * ends there (thread_exit), and one whose group is stopped sleeps.
+ * which syscall_dispatch keeps in the frame's error slot), then the
+ * pending unblocked signals are taken one by one: ignored, their default
+ * action run (terminate the group; core: the same with the core bit 0x80,
+ * no core file is written; stop the group; continue), or their handler
+ * entered through a signal frame (kernel/proc/sigframe.c), each frame
+ * above the previous one, as Linux.  A frame that cannot be written
+ * raises SIGSEGV.  Before each, a thread whose group is exiting ends
+ * there (thread_exit), and one whose group is stopped sleeps.
  *
  * ITIMER_REAL (alarm, setitimer) is a per-process deadline on a list the
  * timer tick looks at; it sends SIGALRM (SI_KERNEL).
@@ -45,6 +49,8 @@
 #include "kernel/sched/task.h"
 #include "kernel/spinlock.h"
 #include "kernel/timer.h"
+#include "kernel/wait.h"
+#include "mm/mm.h"
 
 #define SIG_IGNORED_DFL	(SIGBIT(SIGCHLD) | SIGBIT(SIGURG) | \
 			 SIGBIT(SIGWINCH) | SIGBIT(SIGCONT))
@@ -95,14 +101,40 @@ static bool sig_ignored(struct proc *p, const struct thread *t, int sig)
 	return handler_ignores(p, sig);
 }
 
-/* Queue sig in q unless it is pending there already.  sig_lock held. */
-static bool sig_queue(struct sigpending *q, int sig, const struct ksiginfo *k)
+/* RLIMIT_SIGPENDING of p: half the tasks whose kernel stacks would fill
+ * an eighth of memory, as Linux's default (until limits can be set). */
+static unsigned int signal_queue_limit(const struct proc *p)
 {
-	if (q->set & SIGBIT(sig))
-		return false;
-	q->set |= SIGBIT(sig);
-	q->info[sig - 1] = *k;
-	return true;
+	unsigned int tasks = (unsigned int)(mm_total_pages() /
+					    (8 * (TASK_STACK_SIZE / PAGE_SIZE)));
+
+	(void)p;
+	return (tasks < 20 ? 20 : tasks) / 2;
+}
+
+/*
+ * Make k's signal pending in q, queued with k when the limit of p's user
+ * allows (sig_lock held).  special: the kernel's own signal without
+ * details (Linux's SEND_SIG_PRIV).  Returns 1 when it became pending, 0
+ * when a standard signal was pending already, -EAGAIN when a real-time
+ * signal with a si_code other than SI_USER finds the queue full.
+ */
+static int sig_queue(struct proc *p, struct sigpending *q,
+		     const struct ksiginfo *k, bool special)
+{
+	int sig = k->signo;
+	bool rt = sig >= SIGRTMIN;
+	struct sigqueue *e = NULL;
+
+	if (!rt && (q->set & SIGBIT(sig)))
+		return 0;		/* standard signals do not queue */
+	if ((!rt && k->code >= 0) ||
+	    sigqueue_user_count(p->uid) < signal_queue_limit(p))
+		e = sigqueue_alloc();
+	if (!e && rt && !special && k->code != SI_USER)
+		return -EAGAIN;
+	sigpending_add(q, k, e);
+	return 1;
 }
 
 /* Drop the signals of mask from p's pending sets.  sig_lock held. */
@@ -110,14 +142,20 @@ static void sig_flush(struct proc *p, uint64_t mask)
 {
 	struct thread *t;
 
-	p->shared_pending.set &= ~mask;
+	sigpending_flush(&p->shared_pending, mask);
 	list_for_each_entry(t, &p->threads, link)
-		t->pending.set &= ~mask;
+		sigpending_flush(&t->pending, mask);
 }
 
-/* Wake a thread of p to act on sig: t if it does not block it (a
- * thread-directed signal), else any thread of p that does not; every
- * thread for SIGKILL.  sig_lock held. */
+/* Whether thread t may act on sig now: not blocked, or waited for. */
+static bool sig_wanted(const struct thread *t, int sig)
+{
+	return !(t->sigmask & SIGBIT(sig)) || (t->sigwait & SIGBIT(sig));
+}
+
+/* Wake a thread of p to act on sig: t if it wants it (a thread-directed
+ * signal), else any thread of p that does; every thread for SIGKILL.
+ * sig_lock held. */
 static void sig_wake(struct proc *p, struct thread *t, int sig)
 {
 	struct thread *u;
@@ -129,12 +167,12 @@ static void sig_wake(struct proc *p, struct thread *t, int sig)
 		return;
 	}
 	if (t) {
-		if (!(t->sigmask & SIGBIT(sig)))
+		if (sig_wanted(t, sig))
 			task_wake(t->task);
 		return;
 	}
 	list_for_each_entry(u, &p->threads, link) {
-		if (!(u->sigmask & SIGBIT(sig))) {
+		if (sig_wanted(u, sig)) {
 			task_wake(u->task);
 			return;
 		}
@@ -146,8 +184,8 @@ static void signal_continue(struct proc *p)
 {
 	struct proc *parent = p->parent;
 	struct ksiginfo info = { .signo = SIGCHLD, .code = CLD_CONTINUED,
-				 .pid = p->pid, .uid = p->uid,
-				 .status = SIGCONT };
+				 .chld.pid = p->pid, .chld.uid = p->uid,
+				 .chld.status = SIGCONT };
 
 	sig_flush(p, SIG_STOPS);
 	if (!p->stopped)
@@ -160,22 +198,25 @@ static void signal_continue(struct proc *p)
 		return;
 	if (!(parent->sighand->action[SIGCHLD - 1].flags & SA_NOCLDSTOP) &&
 	    !parent->zombie && !sig_ignored(parent, NULL, SIGCHLD) &&
-	    sig_queue(&parent->shared_pending, SIGCHLD, &info))
+	    sig_queue(parent, &parent->shared_pending, &info, false) > 0)
 		sig_wake(parent, NULL, SIGCHLD);
 	wake_up(&parent->child_exit);
 }
 
-/* Make sig pending in p, for thread t or (t NULL) the whole process. */
+/* Make sig pending in p, for thread t or (t NULL) the whole process:
+ * 0, -EINVAL or -EAGAIN (sig_queue). */
 static int signal_generate(struct proc *p, struct thread *t, int sig,
 			   const struct ksiginfo *info)
 {
-	struct ksiginfo k = { .signo = sig, .code = SI_KERNEL };
+	struct ksiginfo k = { .code = SI_KERNEL };
 	uint32_t flags;
+	int err = 0;
 
 	if (sig < 1 || sig > NSIG)
 		return -EINVAL;
 	if (info)
 		k = *info;
+	k.signo = sig;
 	flags = spin_lock_irqsave(&sig_lock);
 	if (p->zombie || !p->sighand)
 		goto out;
@@ -185,14 +226,16 @@ static int signal_generate(struct proc *p, struct thread *t, int sig,
 		sig_flush(p, SIGBIT(SIGCONT));
 	if (sig_ignored(p, t, sig))
 		goto out;
-	if (sig_queue(t ? &t->pending : &p->shared_pending, sig, &k))
+	err = sig_queue(p, t ? &t->pending : &p->shared_pending, &k, !info);
+	if (err > 0)
 		sig_wake(p, t, sig);
 out:
 	spin_unlock_irqrestore(&sig_lock, flags);
-	return 0;
+	return err < 0 ? err : 0;
 }
 
-/* Make sig pending in process p with info (NULL: SI_KERNEL): 0, -EINVAL. */
+/* Make sig pending in process p with info (NULL: SI_KERNEL): 0, -EINVAL,
+ * -EAGAIN. */
 int signal_send(struct proc *p, int sig, const struct ksiginfo *info)
 {
 	return signal_generate(p, NULL, sig, info);
@@ -210,8 +253,8 @@ int signal_send_user(struct proc *p, struct thread *t, int sig, int code)
 {
 	struct proc *me = proc_current();
 	struct ksiginfo info = { .signo = sig, .code = code,
-				 .pid = me ? me->pid : 0,
-				 .uid = me ? me->uid : 0 };
+				 .kill.pid = me ? me->pid : 0,
+				 .kill.uid = me ? me->uid : 0 };
 
 	return signal_generate(p, t, sig, &info);
 }
@@ -222,14 +265,15 @@ void signal_force_fault(int sig, int code, uint32_t addr)
 	struct thread *t = thread_current();
 	struct proc *p = t->proc;
 	struct k_sigaction *ka = &p->sighand->action[sig - 1];
-	struct ksiginfo info = { .signo = sig, .code = code, .addr = addr };
+	struct ksiginfo info = { .signo = sig, .code = code,
+				 .fault.addr = addr };
 	uint32_t flags = spin_lock_irqsave(&sig_lock);
 
 	if ((t->sigmask & SIGBIT(sig)) || ka->handler == SIG_IGN) {
 		t->sigmask &= ~SIGBIT(sig);
 		ka->handler = SIG_DFL;
 	}
-	t->pending.set &= ~SIGBIT(sig);	/* this one replaces it */
+	sigpending_flush(&t->pending, SIGBIT(sig));	/* this one replaces it */
 	spin_unlock_irqrestore(&sig_lock, flags);
 	signal_send_thread(t, sig, &info);
 }
@@ -300,37 +344,101 @@ void signal_discard(struct proc *p, int sig)
 	spin_unlock_irqrestore(&sig_lock, flags);
 }
 
-/* execve: handled signals go back to SIG_DFL (ignored ones stay). */
+/* rt_sigaction's change (sig checked): unknown flags are dropped, and a
+ * pending signal now ignored is discarded, as Linux does. */
+void signal_set_action(struct proc *p, int sig, const struct k_sigaction *act)
+{
+	uint32_t flags = spin_lock_irqsave(&sig_lock);
+	struct k_sigaction *ka = &p->sighand->action[sig - 1];
+
+	*ka = *act;
+	ka->mask &= ~SIG_UNBLOCKABLE;
+	ka->flags &= SA_KNOWN_FLAGS;
+	if (handler_ignores(p, sig))
+		sig_flush(p, SIGBIT(sig));
+	spin_unlock_irqrestore(&sig_lock, flags);
+}
+
+/* execve: handled signals go back to SIG_DFL (ignored ones stay), every
+ * action loses its flags and mask; the alternate stack is gone. */
 void signal_exec(struct proc *p)
 {
 	for (int i = 0; i < NSIG; i++) {
 		struct k_sigaction *ka = &p->sighand->action[i];
 
-		if (ka->handler != SIG_IGN)
-			*ka = (struct k_sigaction){ 0 };
+		*ka = (struct k_sigaction){
+			.handler = ka->handler == SIG_IGN ? SIG_IGN : SIG_DFL,
+		};
 	}
+	sigaltstack_reset(&thread_current()->altstack);
 }
 
-/* Take the lowest pending unblocked signal of t, its own before the
- * process's: its number, or 0. */
+/* Take the next signal of t outside mask, its own before the process's
+ * (sig_lock held): its number, or 0. */
+static int sig_take(struct thread *t, uint64_t mask, struct ksiginfo *info)
+{
+	int sig = sigpending_take(&t->pending, mask, info);
+
+	return sig ? sig : sigpending_take(&t->proc->shared_pending, mask, info);
+}
+
+/* Take the next pending unblocked signal of t: its number, or 0. */
 static int signal_dequeue(struct thread *t, struct ksiginfo *info)
 {
 	uint32_t flags = spin_lock_irqsave(&sig_lock);
-	struct sigpending *q = &t->pending;
-	uint64_t ready = q->set & ~t->sigmask;
-	int sig = 0;
+	int sig = sig_take(t, t->sigmask, info);
 
-	if (!ready) {
-		q = &t->proc->shared_pending;
-		ready = q->set & ~t->sigmask;
-	}
-	if (ready) {
-		sig = __builtin_ctzll(ready) + 1;
-		q->set &= ~SIGBIT(sig);
-		*info = q->info[sig - 1];
-	}
 	spin_unlock_irqrestore(&sig_lock, flags);
 	return sig;
+}
+
+/* Drop what q holds (its owner is being freed). */
+void signal_pending_free(struct sigpending *q)
+{
+	uint32_t flags = spin_lock_irqsave(&sig_lock);
+
+	sigpending_flush(q, ~0ull);
+	spin_unlock_irqrestore(&sig_lock, flags);
+}
+
+/* Nobody wakes it: rt_sigtimedwait sleepers are woken by task_wake. */
+static struct wait_queue sigwait_wq = WAIT_QUEUE_INIT(sigwait_wq);
+
+/* Take a pending signal of set for t; when there is none, t waits for
+ * wait (signal_generate wakes it for those).  Its number, or 0. */
+static int take_waited(struct thread *t, uint64_t set, uint64_t wait,
+		       struct ksiginfo *info)
+{
+	uint32_t flags = spin_lock_irqsave(&sig_lock);
+	int sig = sig_take(t, ~set, info);
+
+	t->sigwait = sig ? 0 : wait;
+	spin_unlock_irqrestore(&sig_lock, flags);
+	return sig;
+}
+
+/*
+ * rt_sigtimedwait's core: take a pending signal of set (blocked or not),
+ * else sleep until one comes (returns its number and info), until
+ * deadline (-EAGAIN; a deadline already past polls), or until a signal
+ * outside set that is not blocked arrives (-EINTR: its handler runs).
+ */
+int signal_wait(uint64_t set, struct ksiginfo *info, uint64_t deadline)
+{
+	struct thread *t = thread_current();
+	bool woken;
+	int sig;
+
+	set &= ~SIG_UNBLOCKABLE;
+	sig = take_waited(t, set, set, info);
+	if (sig)
+		return sig;
+	woken = wait_event_until(&sigwait_wq, (signal_pending_set(t) & set) ||
+				 signal_pending(t), deadline);
+	sig = take_waited(t, set, 0, info);
+	if (sig)
+		return sig;
+	return woken ? -EINTR : -EAGAIN;
 }
 
 /* The default action of sig: returns when it is to ignore or continue;
@@ -348,7 +456,7 @@ static void signal_default(struct proc *p, int sig, const struct ksiginfo *i)
 	if (SIG_CORES & SIGBIT(sig)) {
 		pr_debug("proc: pid %d (%s) killed by %s%s (code %d, addr 0x%08x)\n",
 			  p->pid, p->name, name ? name : "signal",
-			  name ? "" : "?", i->code, i->addr);
+			  name ? "" : "?", i->code, i->fault.addr);
 		proc_exit(W_EXITCODE(0, sig) | W_COREFLAG);
 	}
 	proc_exit(W_EXITCODE(0, sig));
@@ -381,25 +489,39 @@ static void syscall_restart(struct trap_frame *f, const struct k_sigaction *ka)
 	f->error = (uint32_t)-1;
 }
 
+/* The frame for sig could not be written: SIGSEGV instead, which kills
+ * the process if it was SIGSEGV's own handler that failed (Linux's
+ * force_sigsegv). */
+static void signal_frame_failed(struct thread *t, int sig)
+{
+	pr_debug("proc: pid %d (%s): no room for a signal %d frame\n",
+		 t->proc->pid, t->proc->name, sig);
+	if (sig == SIGSEGV)
+		t->proc->sighand->action[SIGSEGV - 1].handler = SIG_DFL;
+	signal_force_fault(SIGSEGV, SI_KERNEL, 0);
+}
+
 /* Enter sig's handler (ka) through a frame on the user stack. */
 static void signal_handle(struct trap_frame *f, struct thread *t, int sig,
 			  struct k_sigaction *ka, const struct ksiginfo *info)
 {
+	struct k_sigaction act = *ka;
 	uint64_t old = t->restore_sigmask ? t->saved_sigmask : t->sigmask;
-	uint64_t mask = t->sigmask | ka->mask;
+	uint64_t mask = t->sigmask | act.mask;
 
-	syscall_restart(f, ka);
-	if (sigframe_setup(f, sig, ka, info, old)) {
-		pr_notice("proc: pid %d (%s): no room for a signal frame\n",
-			  t->proc->pid, t->proc->name);
-		proc_exit(W_EXITCODE(0, SIGSEGV) | W_COREFLAG);
+	if (act.flags & SA_RESETHAND)
+		ka->handler = SIG_DFL;
+	syscall_restart(f, &act);
+	if (sigframe_setup(f, sig, &act, info, old)) {
+		signal_frame_failed(t, sig);
+		return;
 	}
 	t->restore_sigmask = false;
-	if (!(ka->flags & SA_NODEFER))
+	if (!(act.flags & SA_NODEFER))
 		mask |= SIGBIT(sig);
-	if (ka->flags & SA_RESETHAND)
-		ka->handler = SIG_DFL;
 	signal_set_mask(t, mask);
+	if (t->altstack.flags & SS_AUTODISARM)
+		sigaltstack_reset(&t->altstack);
 }
 
 /* Whether the group of t ends or stops t before any signal is taken:
@@ -420,8 +542,10 @@ static void signal_group_state(struct thread *t)
 
 /*
  * On the way back to user mode through f (interrupts off): act on the
- * pending signals of the current thread.  Returns with interrupts off,
- * unless the thread ended.
+ * pending signals of the current thread.  Every deliverable signal is
+ * taken: each handled one gets a frame above the previous one, so the
+ * last handler set up runs first (as Linux).  Returns with interrupts
+ * off, unless the thread ended.
  */
 void signal_deliver(struct trap_frame *f)
 {
@@ -446,13 +570,10 @@ void signal_deliver(struct trap_frame *f)
 		ka = &t->proc->sighand->action[sig - 1];
 		if (ka->handler == SIG_IGN)
 			continue;
-		if (ka->handler == SIG_DFL) {
+		if (ka->handler == SIG_DFL)
 			signal_default(t->proc, sig, &info);
-			continue;
-		}
-		signal_handle(f, t, sig, ka, &info);
-		cpu_cli();
-		return;
+		else
+			signal_handle(f, t, sig, ka, &info);
 	}
 	syscall_restart(f, NULL);
 	if (t->restore_sigmask) {

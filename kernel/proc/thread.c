@@ -45,14 +45,17 @@ struct thread *thread_alloc(void)
 
 	if (!t)
 		return NULL;
-	/* As proc_alloc: the ksiginfo slots need no clearing. */
-	memset(t, 0, offsetof(struct thread, pending.info));
+	memset(t, 0, sizeof(*t));
+	sigpending_init(&t->pending);
+	sigaltstack_reset(&t->altstack);
 	list_init(&t->link);
 	return t;
 }
 
 void thread_free(struct thread *t)
 {
+	if (t)
+		signal_pending_free(&t->pending);
 	if (t && t->borrowed && t->borrowed != t->borrow_inline)
 		kfree(t->borrowed);
 	kfree(t);

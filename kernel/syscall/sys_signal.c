@@ -1,18 +1,20 @@
 /*
  * sys_signal.c: signal system calls: rt_sigaction, rt_sigprocmask,
- * rt_sigpending, rt_sigsuspend, pause, rt_sigreturn, sigreturn, kill,
- * tkill, tgkill, alarm, setitimer and getitimer (ITIMER_REAL only: the
- * CPU-time timers give -EINVAL until per-task accounting exists).
- * Actions are per process, masks per thread; kill sends to a process
- * (any of its threads that does not block the signal takes it), tgkill
- * and tkill to one thread.  Permissions are not checked (every process is root for now); real-time
- * signals are not queued (one pending instance each).
+ * rt_sigpending, sigaltstack, rt_sigsuspend, pause, rt_sigreturn,
+ * sigreturn, kill, tkill, tgkill, alarm, setitimer and getitimer
+ * (ITIMER_REAL only: the CPU-time timers give -EINVAL until per-task
+ * accounting exists).  Actions are per process, masks and alternate
+ * stacks per thread; kill sends to a process (any of its threads that
+ * does not block the signal takes it), tgkill and tkill to one thread.
+ * Permissions are not checked (every process is root for now).  The
+ * queued-signal calls are in sys_sigqueue.c.
  *
  * Interface: the SYSCALL registrations.
  */
 #include "kernel/syscall/syscall.h"
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
+#include "kernel/interrupt.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "kernel/wait.h"
@@ -33,27 +35,20 @@ static long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
 			     struct k_sigaction *uold, uint32_t setsize)
 {
 	struct proc *p = proc_current();
-	struct k_sigaction act;
+	struct k_sigaction act, old;
 
 	if (setsize != SIGSETSIZE)
 		return -EINVAL;
+	if (uact && copy_from_user(&act, uact, sizeof(act)))
+		return -EFAULT;
 	if (sig < 1 || sig > NSIG ||
 	    (uact && (sig == SIGKILL || sig == SIGSTOP)))
 		return -EINVAL;
-	if (uact && copy_from_user(&act, uact, sizeof(act)))
+	old = p->sighand->action[sig - 1];
+	if (uact)
+		signal_set_action(p, sig, &act);
+	if (uold && copy_to_user(uold, &old, sizeof(old)))
 		return -EFAULT;
-	if (uold && copy_to_user(uold, &p->sighand->action[sig - 1],
-				 sizeof(act)))
-		return -EFAULT;
-	if (!uact)
-		return 0;
-	act.mask &= ~SIG_UNBLOCKABLE;
-	p->sighand->action[sig - 1] = act;
-	/* A pending signal now ignored is dropped, as Linux does. */
-	if (act.handler == SIG_IGN ||
-	    (act.handler == SIG_DFL && (sig == SIGCHLD || sig == SIGURG ||
-					sig == SIGWINCH)))
-		signal_discard(p, sig);
 	return 0;
 }
 SYSCALL(NR_rt_sigaction, sys_rt_sigaction);
@@ -88,13 +83,34 @@ SYSCALL(NR_rt_sigprocmask, sys_rt_sigprocmask);
 static long sys_rt_sigpending(uint64_t *uset, uint32_t setsize)
 {
 	struct thread *t = thread_current();
+	uint32_t flags = signal_lock();
 	uint64_t set = signal_pending_set(t) & t->sigmask;
 
-	if (setsize != SIGSETSIZE)
+	signal_unlock(flags);
+	if (setsize > SIGSETSIZE)
 		return -EINVAL;
-	return copy_to_user(uset, &set, sizeof(set));
+	return copy_to_user(uset, &set, setsize);
 }
 SYSCALL(NR_rt_sigpending, sys_rt_sigpending);
+
+/* The alternate signal stack: the old one reported, then the change. */
+static long sys_sigaltstack(const struct stack32 *uss, struct stack32 *uoss)
+{
+	struct thread *t = thread_current();
+	uint32_t sp = syscall_user_frame()->user_esp;
+	struct stack32 new, old;
+	int err = 0;
+
+	if (uss && copy_from_user(&new, uss, sizeof(new)))
+		return -EFAULT;
+	sigaltstack_get(&t->altstack, sp, &old);
+	if (uss)
+		err = sigaltstack_set(&t->altstack, &new, sp);
+	if (!err && uoss && copy_to_user(uoss, &old, sizeof(old)))
+		err = -EFAULT;
+	return err;
+}
+SYSCALL(NR_sigaltstack, sys_sigaltstack);
 
 /* Sleep until a signal is pending: -ERESTARTNOHAND (-EINTR once a
  * handler has run; restarted otherwise). */

@@ -115,6 +115,8 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_rt_sigaction		174
 #define NR_rt_sigprocmask	175
 #define NR_rt_sigpending	176
+#define NR_rt_sigtimedwait	177
+#define NR_rt_sigqueueinfo	178
 #define NR_rt_sigsuspend	179
 #define NR_pread64		180
 #define NR_pwrite64		181
@@ -164,12 +166,14 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_utimensat		320
 #define NR_dup3			330
 #define NR_pipe2		331
+#define NR_rt_tgsigqueueinfo	335
 #define NR_renameat2		353
 #define NR_getrandom		355
 #define NR_clock_gettime64	403
 #define NR_clock_getres_time64	406
 #define NR_clock_nanosleep_time64	407
 #define NR_utimensat_time64	412
+#define NR_rt_sigtimedwait_time64	421
 #define NR_futex_time64		422
 #define NR_faccessat2		439
 #define NR_fchmodat2		452

@@ -1,0 +1,191 @@
+/*
+ * sigqueue.c: pending signals and their queued siginfo (see signal.h).
+ *
+ * A struct sigpending is a set (bit sig - 1) and a queue of struct
+ * sigqueue entries in the order the signals were sent.  Adding a signal
+ * sets its bit and, given an entry, queues its siginfo (signal.c decides
+ * whether a standard signal already pending is dropped, and allocates the
+ * entry within the limit).  Taking signal sig, as Linux's collect_signal:
+ * its oldest entry is removed; the bit stays set while another entry for
+ * sig remains; a signal pending without an entry (it was over the limit)
+ * reports SI_USER with pid and uid 0.
+ *
+ * The queue limit counts entries per real user id, as Linux charges them
+ * to the target's user: sigqueue_user_count() adds up the queues of that
+ * user's processes and their threads.
+ *
+ * Callers hold the signal lock (signal.c); entries are allocated and
+ * freed with kmalloc, which may be called there (with interrupts off).
+ *
+ * Interface (signal.h): sigpending_init, sigqueue_alloc,
+ * sigpending_add, sigpending_take, sigpending_flush, sigqueue_user_count,
+ * siginfo_words; siginfo_fill (sigframe.h).
+ */
+#include "kernel/proc/signal.h"
+#include "kernel/proc/proc.h"
+#include "kernel/proc/sigframe.h"
+#include "lib/string.h"
+#include "mm/mm.h"
+
+/* Signals taken before the others: those a faulting instruction raises. */
+#define SIG_SYNCHRONOUS	(SIGBIT(SIGSEGV) | SIGBIT(SIGBUS) | SIGBIT(SIGILL) | \
+			 SIGBIT(SIGTRAP) | SIGBIT(SIGFPE) | SIGBIT(SIGSYS))
+
+struct sigqueue {
+	struct list_head link;
+	struct ksiginfo info;
+};
+
+void sigpending_init(struct sigpending *sp)
+{
+	sp->set = 0;
+	list_init(&sp->queue);
+	sp->queued = 0;
+}
+
+struct sigqueue *sigqueue_alloc(void)
+{
+	return kmalloc(sizeof(struct sigqueue));
+}
+
+void sigpending_add(struct sigpending *sp, const struct ksiginfo *info,
+		    struct sigqueue *q)
+{
+	sp->set |= SIGBIT(info->signo);
+	if (!q)
+		return;
+	q->info = *info;
+	list_add_tail(&q->link, &sp->queue);
+	sp->queued++;
+}
+
+/* The signal to take next among ready (Linux's next_signal). */
+static int next_signal(uint64_t ready)
+{
+	if (ready & SIG_SYNCHRONOUS)
+		ready &= SIG_SYNCHRONOUS;
+	return ready ? __builtin_ctzll(ready) + 1 : 0;
+}
+
+int sigpending_take(struct sigpending *sp, uint64_t mask,
+		    struct ksiginfo *info)
+{
+	int sig = next_signal(sp->set & ~mask);
+	struct sigqueue *q, *first = NULL;
+	bool more = false;
+
+	if (!sig)
+		return 0;
+	list_for_each_entry(q, &sp->queue, link) {
+		if (q->info.signo != sig)
+			continue;
+		if (first) {
+			more = true;
+			break;
+		}
+		first = q;
+	}
+	if (!more)
+		sp->set &= ~SIGBIT(sig);
+	if (!first) {
+		*info = (struct ksiginfo){ .signo = sig, .code = SI_USER };
+		return sig;
+	}
+	*info = first->info;
+	list_del(&first->link);
+	sp->queued--;
+	kfree(first);
+	return sig;
+}
+
+/* Drop the signals of set, queued entries too. */
+void sigpending_flush(struct sigpending *sp, uint64_t set)
+{
+	struct sigqueue *q, *tmp;
+
+	sp->set &= ~set;
+	list_for_each_entry_safe(q, tmp, &sp->queue, link) {
+		if (!(set & SIGBIT(q->info.signo)))
+			continue;
+		list_del(&q->link);
+		sp->queued--;
+		kfree(q);
+	}
+}
+
+struct user_count {
+	uint32_t uid;
+	unsigned int sum;
+};
+
+static int count_one(struct proc *p, void *arg)
+{
+	struct user_count *c = arg;
+	struct thread *t;
+
+	if (p->uid != c->uid)
+		return 0;
+	c->sum += p->shared_pending.queued;
+	list_for_each_entry(t, &p->threads, link)
+		c->sum += t->pending.queued;
+	return 0;
+}
+
+unsigned int sigqueue_user_count(uint32_t uid)
+{
+	struct user_count c = { .uid = uid };
+
+	proc_for_each(count_one, &c);
+	return c.sum;
+}
+
+/* The highest si_code of each signal's own codes (Linux's NSIG* values):
+ * with such a code the signal's own union member is used. */
+static const uint8_t own_codes[32] = {
+	[SIGILL] = 11, [SIGFPE] = 15, [SIGSEGV] = 10, [SIGBUS] = 5,
+	[SIGTRAP] = 6, [SIGCHLD] = 6, [29] = 6 /* SIGPOLL */, [SIGSYS] = 2,
+};
+
+/*
+ * The union words of siginfo_t that si_code selects for sig (Linux's
+ * siginfo_layout): a fault's address (1), SIGCHLD's pid, uid, status and
+ * times (5), SIGPOLL's band and fd (2), SIGSYS's three, a timer's id,
+ * overrun and value (3), a queued signal's pid, uid and value (3), and
+ * kill's pid and uid (2).  The fault extensions (bounds, protection keys,
+ * machine checks) are not carried.
+ */
+int siginfo_words(int sig, int code)
+{
+	if (code > SI_USER && code < SI_KERNEL) {
+		if (sig < 32 && code <= own_codes[sig]) {
+			switch (sig) {
+			case SIGCHLD:
+				return 5;
+			case 29:
+				return 2;
+			case SIGSYS:
+				return 3;
+			default:
+				return 1;
+			}
+		}
+		return 2;	/* SIGPOLL's band and fd, or kill's: 2 */
+	}
+	if (code == SI_TIMER)
+		return 3;
+	if (code == SI_SIGIO)
+		return 2;
+	return code < 0 ? 3 : 2;
+}
+
+/* siginfo_t as Linux copies it out: the words si_code selects, zeros. */
+void siginfo_fill(struct siginfo32 *si, const struct ksiginfo *k)
+{
+	int n = siginfo_words(k->signo, k->code);
+
+	memset(si, 0, sizeof(*si));
+	si->signo = k->signo;
+	si->errno_ = k->errno_;
+	si->code = k->code;
+	memcpy(si->word, k->word, (size_t)n * sizeof(uint32_t));
+}

@@ -1,0 +1,187 @@
+/*
+ * sys_sigqueue.c: the system calls of queued signals: rt_sigqueueinfo
+ * and rt_tgsigqueueinfo (send a signal with a siginfo the caller wrote:
+ * sigqueue() sends SI_QUEUE with a value), rt_sigtimedwait and
+ * rt_sigtimedwait_time64 (sigwaitinfo, sigtimedwait).
+ *
+ * As Linux: the siginfo keeps the fields its si_code selects; a process
+ * may not forge a kernel or kill() si_code (>= 0, or SI_TKILL) for
+ * another process (-EPERM); a full queue gives -EAGAIN.  rt_sigtimedwait
+ * takes a pending signal of the set, or sleeps until one comes (its
+ * number), until the timeout (-EAGAIN; a zero timeout polls), or until a
+ * signal outside the set that is not blocked arrives (-EINTR).
+ *
+ * Interface: the SYSCALL registrations.
+ */
+#include "kernel/syscall/syscall.h"
+#include "kernel/clock.h"
+#include "kernel/errno.h"
+#include "kernel/proc/proc.h"
+#include "kernel/proc/sigframe.h"
+#include "kernel/sched/task.h"
+#include "kernel/wait.h"
+#include "lib/string.h"
+#include "mm/uaccess.h"
+
+#define SIGSETSIZE	8
+#define NS_PER_SEC	1000000000ll
+
+struct timespec32 {
+	int32_t tv_sec, tv_nsec;
+};
+
+struct timespec64_user {
+	int64_t tv_sec, tv_nsec;
+};
+
+/* The user's siginfo for sig, as Linux's 32-bit conversion keeps it. */
+static int siginfo_from_user(int sig, const struct siginfo32 *uinfo,
+			     struct ksiginfo *k)
+{
+	struct siginfo32 si;
+
+	if (copy_from_user(&si, uinfo, sizeof(si)))
+		return -EFAULT;
+	memset(k, 0, sizeof(*k));
+	k->signo = sig;
+	k->errno_ = si.errno_;
+	k->code = si.code;
+	memcpy(k->word, si.word,
+	       (size_t)siginfo_words(sig, si.code) * sizeof(uint32_t));
+	return 0;
+}
+
+/* Whether k would forge a kernel or kill() siginfo for a thread other
+ * than the caller (tid: the target named by the call). */
+static bool forged(const struct ksiginfo *k, int tid)
+{
+	return (k->code >= 0 || k->code == SI_TKILL) &&
+	       tid != thread_current()->tid;
+}
+
+/* Send k to process p or (t not NULL) thread t: signal 0 only checks. */
+static long send_queued(struct proc *p, struct thread *t, int sig,
+			const struct ksiginfo *k)
+{
+	if (sig < 0 || sig > NSIG)
+		return -EINVAL;
+	if (!sig)
+		return 0;
+	return t ? signal_send_thread(t, sig, k) : signal_send(p, sig, k);
+}
+
+/* The process pid names (its own, or one of its threads'). */
+static long sys_rt_sigqueueinfo(int pid, int sig, const struct siginfo32 *uinfo)
+{
+	struct ksiginfo k;
+	struct proc *p = NULL;
+	struct thread *t;
+	long err = siginfo_from_user(sig, uinfo, &k);
+
+	if (err)
+		return err;
+	if (forged(&k, pid))
+		return -EPERM;
+	preempt_disable();
+	if (pid > 0) {
+		p = proc_find(pid);
+		if (!p && (t = thread_find(pid)))
+			p = t->proc;
+	}
+	err = p ? send_queued(p, NULL, sig, &k) : -ESRCH;
+	preempt_enable();
+	return err;
+}
+SYSCALL(NR_rt_sigqueueinfo, sys_rt_sigqueueinfo);
+
+static long sys_rt_tgsigqueueinfo(int tgid, int tid, int sig,
+				  const struct siginfo32 *uinfo)
+{
+	struct ksiginfo k;
+	struct thread *t;
+	long err = siginfo_from_user(sig, uinfo, &k);
+
+	if (err)
+		return err;
+	if (tid <= 0 || tgid <= 0)
+		return -EINVAL;
+	if (forged(&k, tid))
+		return -EPERM;
+	preempt_disable();
+	t = thread_find(tid);
+	if (!t || t->proc->pid != tgid)
+		err = -ESRCH;
+	else
+		err = send_queued(t->proc, t, sig, &k);
+	preempt_enable();
+	return err;
+}
+SYSCALL(NR_rt_tgsigqueueinfo, sys_rt_tgsigqueueinfo);
+
+/* The deadline of a relative timeout (WAIT_FOREVER without one). */
+static int timeout_deadline(int64_t sec, int64_t nsec, uint64_t *deadline)
+{
+	if (sec < 0 || nsec < 0 || nsec >= NS_PER_SEC)
+		return -EINVAL;
+	*deadline = clock_ns() + (uint64_t)sec * NS_PER_SEC + (uint64_t)nsec;
+	return 0;
+}
+
+static long sigtimedwait(const uint64_t *uset, struct siginfo32 *uinfo,
+			 uint64_t deadline)
+{
+	struct ksiginfo k;
+	struct siginfo32 si;
+	uint64_t set;
+	int sig;
+
+	if (copy_from_user(&set, uset, sizeof(set)))
+		return -EFAULT;
+	sig = signal_wait(set, &k, deadline);
+	if (sig <= 0 || !uinfo)
+		return sig;
+	siginfo_fill(&si, &k);
+	return copy_to_user(uinfo, &si, sizeof(si)) ? -EFAULT : sig;
+}
+
+static long sys_rt_sigtimedwait(const uint64_t *uset, struct siginfo32 *uinfo,
+				const struct timespec32 *uts, uint32_t setsize)
+{
+	uint64_t deadline = WAIT_FOREVER;
+	struct timespec32 ts;
+	int err;
+
+	if (setsize != SIGSETSIZE)
+		return -EINVAL;
+	if (uts) {
+		if (copy_from_user(&ts, uts, sizeof(ts)))
+			return -EFAULT;
+		err = timeout_deadline(ts.tv_sec, ts.tv_nsec, &deadline);
+		if (err)
+			return err;
+	}
+	return sigtimedwait(uset, uinfo, deadline);
+}
+SYSCALL(NR_rt_sigtimedwait, sys_rt_sigtimedwait);
+
+static long sys_rt_sigtimedwait_time64(const uint64_t *uset,
+				       struct siginfo32 *uinfo,
+				       const struct timespec64_user *uts,
+				       uint32_t setsize)
+{
+	uint64_t deadline = WAIT_FOREVER;
+	struct timespec64_user ts;
+	int err;
+
+	if (setsize != SIGSETSIZE)
+		return -EINVAL;
+	if (uts) {
+		if (copy_from_user(&ts, uts, sizeof(ts)))
+			return -EFAULT;
+		err = timeout_deadline(ts.tv_sec, ts.tv_nsec, &deadline);
+		if (err)
+			return err;
+	}
+	return sigtimedwait(uset, uinfo, deadline);
+}
+SYSCALL(NR_rt_sigtimedwait_time64, sys_rt_sigtimedwait_time64);
