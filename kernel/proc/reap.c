@@ -128,14 +128,14 @@ int proc_wait(int pid, int options, struct wait_result *res)
 		if (c)
 			return res->pid;
 		if (!any)
-			return -ECHILD;
+			return -ECHILD;	/* before a signal, as Linux */
 		if (options & WNOHANG)
 			return 0;
+		if (signal_check())
+			return -ERESTARTSYS;
 		wait_event(&p->child_exit,
 			   wait_find(p, pid, options, res, &any) || !any ||
 			   signal_check());
-		if (signal_check() && !wait_find(p, pid, options, res, &any))
-			return -ERESTARTSYS;
 	}
 }
 

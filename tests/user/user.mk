@@ -13,7 +13,7 @@
 # they are not in programs.txt, so the host never runs them.
 USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
-	sigfpu sigaltstack rtsig \
+	sigfpu sigaltstack rtsig sigflags \
 	mmap filemap brk time errors fault edges thread resource poweroff procself \
 	mapdisk
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
