@@ -251,6 +251,24 @@ static void permissions(void)
 	CHECK(sigprocmask(SIG_UNBLOCK, &set, NULL) == 0);
 }
 
+/* A thread's own queue is taken before its process's, whatever the
+ * numbers. */
+static void thread_first(void)
+{
+	sigset_t set = test_set();
+	siginfo_t si;
+	pid_t me = getpid();
+
+	CHECK(sigprocmask(SIG_BLOCK, &set, NULL) == 0);
+	queue(RT(0), 1);
+	CHECK(sys_tgsigqueueinfo(me, me, RT(2), SI_QUEUE) == 0);
+	order[0] = 0;
+	while (sigtimedwait(&set, &si, &(struct timespec){ 0 }) > 0)
+		note(si.si_signo, &si);
+	printf("process RTMIN then thread RTMIN+2: taken %s\n", order);
+	CHECK(sigprocmask(SIG_UNBLOCK, &set, NULL) == 0);
+}
+
 static void on_alarm(int sig)
 {
 	(void)sig;
@@ -327,6 +345,7 @@ int main(void)
 	suspend_queue();
 	queue_limit();
 	permissions();
+	thread_first();
 	timed_waits();
 	return finish();
 }

@@ -7,12 +7,14 @@
  * without SA_ONSTACK on the normal stack, and signals that come while on
  * it nest on it; uc_stack in the rt frame reports the stack, and an edit
  * of it takes effect at rt_sigreturn; SS_AUTODISARM disarms it while the
- * handler runs; SS_DISABLE turns it off; fork keeps it, execve drops it;
+ * handler runs; SS_DISABLE turns it off; a new thread has none, fork
+ * keeps it, execve drops it;
  * a stack overflow is handled by a SIGSEGV handler on the alternate
  * stack; signals that nest until the alternate stack is full end in
  * SIGSEGV.
  */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -200,6 +202,23 @@ static void disable_fork_exec(const char *self)
 	yes("SA_ONSTACK without a stack: normal stack", !on_alt(where_plain));
 }
 
+/* The alternate stack is per thread: a new thread has none. */
+static void *thread_view(void *arg)
+{
+	(void)arg;
+	show("new thread");
+	return NULL;
+}
+
+static void per_thread(void)
+{
+	pthread_t th;
+
+	show("main thread");
+	CHECK(pthread_create(&th, NULL, thread_view, NULL) == 0);
+	CHECK(pthread_join(th, NULL) == 0);
+}
+
 /* A stack overflow, caught on the alternate stack. */
 static volatile int segv_code;
 
@@ -282,6 +301,7 @@ int main(int argc, char **argv)
 	setup_errors();
 	onstack();
 	autodisarm();
+	per_thread();
 	disable_fork_exec(argv[0]);
 	overflow();
 	altstack_full();
