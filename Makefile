@@ -133,8 +133,10 @@ kernel: $(B)/maestro.elf
 
 # ---------------------------------------------------------------------------
 # The root filesystem image: an ext2 made with mke2fs -d from a staged tree.
+# 8 MiB: bash and busybox take 2.7 MiB, the test programs about 1.2 MiB,
+# and the rest is room for the tests to write in /tmp.
 ROOTFS := $(B)/rootfs.ext2
-ROOTFS_MIB ?= 4
+ROOTFS_MIB ?= 8
 # Fragments add files to ROOTFS_DEPS and directories to stage as
 # ROOTFS_EXTRA (SRC=DEST, see tools/mkrootfs.sh).
 ROOTFS_DEPS += Makefile tools/mkrootfs.sh $(shell find userland/rootfs 2>/dev/null)

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # setup.sh: install what maestro's build and tests need, from Debian's archive.
 #
-# Idempotent: packages already present are not reinstalled, and the i386 musl
-# sysroot under build/sysroot is unpacked only once.  Uses sudo when not root.
+# Idempotent: packages already present are not reinstalled, the i386 musl
+# sysroot under build/sysroot is unpacked only once, and the source indexes
+# (deb-src, for userland/'s apt-get source) are added only when apt has none.
+# Uses sudo when not root.
 # Usage: tools/setup.sh [--check]   (--check: exit 1 if anything is missing)
 set -euo pipefail
 
@@ -12,7 +14,7 @@ sysroot="$top/build/sysroot"
 # Host packages: the cross compiler, assembler, ISO tools, QEMU, ext2 tools.
 packages=(make nasm gcc libc6-dev gcc-i686-linux-gnu binutils-i686-linux-gnu
 	grub-pc-bin grub-common xorriso mtools qemu-system-x86 e2fsprogs
-	python3 gdb-multiarch file)
+	python3 gdb-multiarch file dpkg-dev xz-utils)
 # i386 packages unpacked into build/sysroot (never installed system-wide).
 sysroot_debs=(musl:i386 musl-dev:i386 linux-libc-dev:i386)
 
@@ -59,10 +61,54 @@ install_sysroot() {
 	touch "$sysroot/.done"
 }
 
+# Source indexes for the userland build (apt-get source bash busybox).
+# When apt knows no source of bash, the distribution's own binary entries
+# (sources.list and debian.sources/ubuntu.sources, never third-party files)
+# are copied with the type deb-src into one file of ours, then apt-get update.
+srclist=/etc/apt/sources.list.d/maestro-deb-src.sources
+have_deb_src() {
+	apt-cache showsrc bash 2>/dev/null | grep -q '^Package: bash'
+}
+
+# Prints the distribution's deb entries as deb822 stanzas of type deb-src.
+deb_src_stanzas() {
+	local f
+	for f in /etc/apt/sources.list.d/debian.sources \
+		/etc/apt/sources.list.d/ubuntu.sources; do
+		[ -f "$f" ] || continue
+		awk 'BEGIN { RS = ""; ORS = "\n\n" }
+			/(^|\n)Types:[^\n]*deb([ \t]|\n|$)/ && !/(^|\n)Enabled: *no/ {
+				sub(/(^|\n)Types:[^\n]*/, "\nTypes: deb-src"); sub(/^\n/, "");
+				print }' "$f"
+	done
+	[ -f /etc/apt/sources.list ] || return 0
+	# One-line entries: deb [options] URI SUITE COMPONENT...
+	sed -n 's/^[ \t]*deb[ \t]\+\(\[[^]]*\][ \t]\+\)\?//p' \
+		/etc/apt/sources.list | while read -r uri suite comps; do
+		[ -n "$comps" ] || continue
+		printf 'Types: deb-src\nURIs: %s\nSuites: %s\nComponents: %s\n\n' \
+			"$uri" "$suite" "$comps"
+	done
+}
+
+install_deb_src() {
+	have_deb_src && return 0
+	echo "setup: adding source indexes (deb-src) in $srclist"
+	local tmp
+	tmp=$(mktemp)
+	{ echo "# Added by maestro's tools/setup.sh: source indexes for apt-get source."
+	  deb_src_stanzas; } > "$tmp"
+	as_root install -m 644 "$tmp" "$srclist"
+	rm -f "$tmp"
+	as_root apt-get update -qq || true
+	have_deb_src || { echo "setup: apt still knows no source of bash" >&2; return 1; }
+}
+
 if [ "${1:-}" = "--check" ]; then
-	[ -z "$(missing_packages)" ] && [ -f "$sysroot/.done" ]
+	[ -z "$(missing_packages)" ] && [ -f "$sysroot/.done" ] && have_deb_src
 	exit
 fi
 install_packages
 install_sysroot
+install_deb_src
 echo "setup: all tools present"

@@ -21,6 +21,7 @@ import traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine import Machine, Timeout  # noqa: E402
 import proc_resource  # noqa: E402
+import shell  # noqa: E402
 import storage  # noqa: E402
 import userprogs  # noqa: E402
 
@@ -397,6 +398,7 @@ def ext2_corrupt_corpus(opts):
 
 userprogs.register(system_test, check, Failure)
 proc_resource.register(system_test, check, Failure)
+shell.register(system_test, check, Failure)
 
 
 def main():

@@ -1,0 +1,32 @@
+#!/bin/sh
+# stage.sh BIN_DIR STAGE_DIR: the userland part of the root tree.
+#
+# Puts BIN_DIR's bash and busybox in STAGE_DIR/bin, makes /bin/sh a link
+# to bash, and links every applet of `busybox --list-full` (bin/, sbin/,
+# usr/bin/, usr/sbin/) to busybox, as `busybox --install -s` would, but
+# with relative links: the tree then also works where it lies on the host,
+# where the system tests run the same commands for the expected output.
+# busybox runs here on the host (a static i386 program runs natively).
+# Left out: sh (bash is the shell), init and linuxrc (the kernel starts
+# /sbin/init when it exists; maestro will have its own, issue 5).
+# tools/mkrootfs.sh then copies the tree into the image, links as links.
+set -eu
+bin=$1
+stage=$2
+
+rm -rf "$stage"
+mkdir -p "$stage/bin" "$stage/sbin" "$stage/usr/bin" "$stage/usr/sbin"
+cp "$bin/bash" "$bin/busybox" "$stage/bin/"
+ln -s bash "$stage/bin/sh"
+"$bin/busybox" --list-full | while read -r applet; do
+	case "$applet" in
+	bin/sh|sbin/init|linuxrc|bin/busybox) continue ;;
+	esac
+	case "$applet" in
+	bin/*) target=busybox ;;
+	sbin/*) target=../bin/busybox ;;
+	usr/*) target=../../bin/busybox ;;
+	*) echo "stage.sh: unexpected applet path $applet" >&2; exit 1 ;;
+	esac
+	[ -e "$stage/$applet" ] || ln -s "$target" "$stage/$applet"
+done
