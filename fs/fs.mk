@@ -4,7 +4,7 @@ KERNEL_SRCS += fs/lock.c fs/flusher.c fs/inode.c fs/super.c fs/mount.c fs/namei.
 	fs/file.c fs/ops.c fs/rename.c fs/devices.c fs/blkdev_file.c fs/pipe.c \
 	fs/blockmap.c fs/attr.c \
 	fs/ramfs/super.c fs/ramfs/dir.c fs/ramfs/file.c \
-	fs/devfs/devfs.c fs/devfs/mem.c \
+	fs/devfs/devfs.c fs/devfs/mem.c fs/devfs/links.c \
 	fs/procfs/procfs.c fs/procfs/pid.c fs/procfs/entries.c fs/procfs/system.c \
 	fs/root.c
 KTEST_SRCS += tests/kernel/test_vfs_namei.c tests/kernel/test_vfs_file.c \

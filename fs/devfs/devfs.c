@@ -3,12 +3,13 @@
  *
  * Nodes live in a global list shared by every devfs mount; inode numbers
  * are 1 for the root and 2, 3... for the nodes in the order they were
- * added.  Character devices come from devfs_register_char; block devices
- * are added for every device of the block layer not seen before, each
- * time the directory is looked up or listed.  Nodes are root-owned; the
+ * added.  Character devices come from devfs_register_char, symbolic links
+ * from devfs_register_link; block devices are added for every device of
+ * the block layer not seen before, each time the directory is looked up
+ * or listed.  Nodes are root-owned; the
  * directory cannot be changed from user space.
  *
- * Interface: devfs_register_char (devfs.h); the fs type "devtmpfs", its
+ * Interface: devfs_register_char, devfs_register_link (devfs.h); the fs type "devtmpfs", its
  * name in Linux, which programs and scripts mount.
  */
 #include "drivers/block/blkdev.h"
@@ -30,6 +31,7 @@ struct devfs_node {
 	uint32_t ino;
 	const struct file_ops *fops;	/* NULL: found by number */
 	struct blkdev *bdev;		/* block device nodes */
+	const char *target;		/* symbolic links */
 };
 
 static struct list_head devfs_nodes = LIST_HEAD_INIT(devfs_nodes);
@@ -85,6 +87,16 @@ int devfs_register_char(const char *name, uint16_t mode, uint32_t rdev,
 	if (IS_ERR(n))
 		return PTR_ERR(n);
 	n->fops = fops;
+	return 0;
+}
+
+int devfs_register_link(const char *name, const char *target)
+{
+	struct devfs_node *n = node_add(name, S_IFLNK | 0777, 0);
+
+	if (IS_ERR(n))
+		return PTR_ERR(n);
+	n->target = target;
 	return 0;
 }
 
@@ -153,6 +165,21 @@ static const struct file_ops devfs_dir_fops = {
 	.readdir = devfs_readdir,
 };
 
+static ssize_t devfs_readlink(struct inode *inode, char *buf, size_t len)
+{
+	const struct devfs_node *n = inode->private;
+	size_t n_len = strlen(n->target);
+
+	if (n_len > len)
+		n_len = len;
+	memcpy(buf, n->target, n_len);
+	return (ssize_t)n_len;
+}
+
+static const struct inode_ops devfs_link_iops = {
+	.readlink = devfs_readlink,
+};
+
 static int devfs_read_inode(struct inode *inode)
 {
 	struct devfs_node *n = node_by_ino(inode->ino);
@@ -172,6 +199,10 @@ static int devfs_read_inode(struct inode *inode)
 	inode->rdev = n->rdev;
 	inode->fops = n->fops;
 	inode->private = n;
+	if (n->target) {
+		inode->iops = &devfs_link_iops;
+		inode->size = strlen(n->target);
+	}
 	return 0;
 }
 

@@ -7,8 +7,9 @@
  * show up too).  Drivers add character devices with devfs_register_char;
  * the device number is also registered with the VFS, so that a device
  * node with that number on any filesystem opens the same driver.
+ * devfs_register_link adds a symbolic link (links.c: /dev/fd, /dev/stdin...).
  *
- * Interface: devfs_register_char.
+ * Interface: devfs_register_char, devfs_register_link.
  */
 #ifndef FS_DEVFS_DEVFS_H
 #define FS_DEVFS_DEVFS_H
@@ -19,5 +20,9 @@
  * 0, -EEXIST for a name or number already there, -ENOMEM. */
 int devfs_register_char(const char *name, uint16_t mode, uint32_t rdev,
 			const struct file_ops *fops);
+
+/* A symbolic link name -> target (kept, not copied: a string constant).
+ * 0, -EEXIST for a name already there, -ENOMEM. */
+int devfs_register_link(const char *name, const char *target);
 
 #endif

@@ -98,6 +98,24 @@ KTEST(vfs_devfs, null_zero_full)
 	KT_EXPECT_EQ(ctx, leave(&s), 0);
 }
 
+/* The links of links.c: lstat sees a link, readlink its target. */
+KTEST(vfs_devfs, links)
+{
+	struct sandbox s;
+	struct kstat st;
+	char buf[32];
+
+	KT_ASSERT_EQ(ctx, enter(&s), 0);
+	KT_EXPECT_EQ(ctx, vfs_stat("/dev/fd", false, &st), 0);
+	KT_EXPECT(ctx, S_ISLNK(st.mode));
+	KT_EXPECT_EQ(ctx, st.size, 13);
+	KT_EXPECT_EQ(ctx, vfs_readlink("/dev/fd", buf, sizeof(buf)), 13);
+	KT_EXPECT(ctx, memcmp(buf, "/proc/self/fd", 13) == 0);
+	KT_EXPECT_EQ(ctx, vfs_readlink("/dev/stderr", buf, 4), 4);
+	KT_EXPECT(ctx, memcmp(buf, "/pro", 4) == 0);
+	KT_EXPECT_EQ(ctx, leave(&s), 0);
+}
+
 KTEST(vfs_devfs, block_device_node)
 {
 	struct sandbox s;

@@ -44,7 +44,6 @@ PENDING = {
     "awk-pipe": "popen and system use posix_spawn: clone(CLONE_VM | "
                 "CLONE_VFORK) is refused with -EINVAL",
     "nice": "getpriority (96) and setpriority (97) are missing",
-    "dd-sizes": "no /dev/urandom",
 }
 
 _cache = {}
