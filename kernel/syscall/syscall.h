@@ -122,6 +122,7 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_pwrite64		181
 #define NR_getcwd		183
 #define NR_sigaltstack		186
+#define NR_sendfile		187
 #define NR_vfork		190
 #define NR_mmap2		192
 #define NR_truncate64		193
@@ -142,6 +143,7 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_fcntl64		221
 #define NR_gettid		224
 #define NR_tkill		238
+#define NR_sendfile64		239
 #define NR_futex		240
 #define NR_set_thread_area	243
 #define NR_exit_group		252
