@@ -29,8 +29,9 @@ FRAME = re.compile(r"^shell: begin (\S+)\n(.*?)^shell: end \1\n", re.S | re.M)
 
 # Cases maestro cannot pass yet, with the reason.
 PENDING = {
-    "process-substitution": "bash opens /dev/fd/63: no /dev/fd (a link to "
-                            "/proc/self/fd, per-process /proc)",
+    "process-substitution": "bash opens /dev/fd/63, a pipe: /dev/fd leads "
+                            "to /proc/self/fd, which needs Linux's magic "
+                            "links (open reaching the file itself)",
     "free": "sysinfo (116) is missing",
     "top": "no /proc/stat",
     "df": "statfs64 (268) is missing",
