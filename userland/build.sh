@@ -11,6 +11,8 @@
 # out of tree under build/userland/PACKAGE/, strips it and stores it.
 # Nothing is patched: the choices are in userland/bash.configure (configure
 # arguments) and userland/busybox.config (settings applied over defconfig).
+# Runs for the same package (from several worktrees) wait for each other
+# on a lock in the cache, so that a second one finds the first one's build.
 set -euo pipefail
 
 pkg=$1
@@ -106,6 +108,9 @@ key=$(recipe_key)
 entry=$cache/$pkg-$version-$key
 src=$cache/src/${pkg}_$version
 
+mkdir -p "$cache"
+exec 9> "$cache/$pkg.lock"
+flock 9
 if [ ! -x "$entry/$pkg" ]; then
 	fetch_source
 	say "building $pkg $version (static i386 musl, recipe $key) in $work"
@@ -113,9 +118,9 @@ if [ ! -x "$entry/$pkg" ]; then
 	rm -rf "$work"
 	mkdir -p "$work"
 	"build_$pkg"
+	rm -rf "$entry" "$entry.tmp"
 	mkdir -p "$entry.tmp"
 	cp "$work/out" "$entry.tmp/$pkg"
-	rm -rf "$entry"
 	mv "$entry.tmp" "$entry"
 	say "built $pkg in $((SECONDS - t0)) s, stored in $entry"
 else
