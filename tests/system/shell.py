@@ -42,8 +42,6 @@ PENDING = {
     "time-builtin": "getrusage (77) and times (43) are missing",
     "read-timeout": "pselect6 (308) is missing",
     "limits": "prlimit64 (340) and ugetrlimit (191) are missing",
-    "awk-pipe": "popen and system use posix_spawn: clone(CLONE_VM | "
-                "CLONE_VFORK) is refused with -EINVAL",
     "nice": "getpriority (96) and setpriority (97) are missing",
 }
 
