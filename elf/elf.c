@@ -124,6 +124,7 @@ static int elf_add_phdr(struct elf_image *img, const struct elf32_phdr *ph,
 		return elf_add_interp(img, ph);
 	case PT_GNU_STACK:
 		img->exec_stack = (ph->p_flags & PF_X) != 0;
+		img->read_implies_exec = false;
 		return 0;
 	case PT_PHDR:
 		*phdr_vaddr = ph->p_vaddr;
@@ -200,6 +201,7 @@ int elf_parse(const void *hdr, size_t len, struct elf_image *img)
 	img->phnum = eh.e_phnum;
 	img->phent = sizeof(ph);
 	img->exec_stack = true;	/* no PT_GNU_STACK: Linux i386 default */
+	img->read_implies_exec = true;
 	for (unsigned int i = 0; i < eh.e_phnum; i++) {
 		memcpy(&ph, bytes + eh.e_phoff + i * sizeof(ph), sizeof(ph));
 		if (elf_add_phdr(img, &ph, &pt_phdr))

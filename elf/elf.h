@@ -74,6 +74,9 @@ struct elf_image {
 	uint32_t interp_offset;	/* the interpreter path in the file */
 	uint32_t interp_size;
 	bool exec_stack;	/* PT_GNU_STACK has PF_X, or is absent */
+	/* No PT_GNU_STACK at all: an old i386 program, which Linux runs
+	 * with READ_IMPLIES_EXEC (every readable mapping executable). */
+	bool read_implies_exec;
 };
 
 int elf_parse(const void *hdr, size_t len, struct elf_image *img);

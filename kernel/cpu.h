@@ -1,6 +1,6 @@
 /*
  * cpu.h: x86 instructions the kernel needs as inline functions: port I/O,
- * interrupt flag, control registers, TLB, rdtsc, cpuid, halt.
+ * interrupt flag, control registers, MSRs, TLB, rdtsc, cpuid, halt.
  */
 #ifndef KERNEL_CPU_H
 #define KERNEL_CPU_H
@@ -97,6 +97,18 @@ static inline void cpuid(uint32_t leaf, uint32_t *a, uint32_t *b, uint32_t *c,
 	__asm__ __volatile__("cpuid"
 			     : "=a"(*a), "=b"(*b), "=c"(*c), "=d"(*d)
 			     : "a"(leaf), "c"(0));
+}
+
+static inline uint64_t rdmsr(uint32_t msr)
+{
+	uint32_t lo, hi;
+	__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	return ((uint64_t)hi << 32) | lo;
+}
+static inline void wrmsr(uint32_t msr, uint64_t v)
+{
+	__asm__ __volatile__("wrmsr" : : "c"(msr), "a"((uint32_t)v),
+			     "d"((uint32_t)(v >> 32)) : "memory");
 }
 
 static inline void tlb_flush_page(uintptr_t va)

@@ -38,6 +38,7 @@
 #define PF_PRESENT	0x1
 #define PF_WRITE	0x2
 #define PF_USER		0x4
+#define PF_INSTR	0x10	/* instruction fetch, from an NX page */
 
 static const char *const exception_names[32] = {
 	"divide error", "debug", "non-maskable interrupt", "breakpoint",
@@ -79,7 +80,8 @@ static __noreturn void exception_fatal(struct trap_frame *f)
 		uint32_t cr2 = read_cr2();
 
 		pr_emerg("panic: page fault at 0x%08x in %s (%s, %s, %s mode)\n",
-			 cr2, where, f->error & PF_WRITE ? "write" : "read",
+			 cr2, where, f->error & PF_WRITE ? "write" :
+			 f->error & PF_INSTR ? "instruction fetch" : "read",
 			 f->error & PF_PRESENT ? "protection violation" : "page not present",
 			 f->error & PF_USER ? "user" : "kernel");
 	} else {

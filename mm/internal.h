@@ -3,7 +3,8 @@
  *
  * mm_init() (mm/init.c) reads the boot memory map and drives the set-up in
  * this order:
- *   paging_init_lowmem()  final kernel page directory with the lowmem map;
+ *   paging_init_lowmem()  NX and PGE when the CPU has them, the final
+ *                         kernel page tables with the lowmem map;
  *   buddy_init() ...      page array, then buddy_mark_available() for every
  *                         usable region, buddy_mark_reserved() for the
  *                         first MiB, the kernel, modules and the array,
@@ -17,7 +18,7 @@
 #include <stdint.h>
 #include "mm/mm.h"
 
-#define MM_LARGE_PAGE	0x400000u	/* one PSE page, one page table */
+#define MM_LARGE_PAGE	PDE_SPAN	/* one 2 MiB page, one page table */
 
 /* A physical address range, end exclusive. */
 struct mm_range {
@@ -28,7 +29,7 @@ struct mm_range {
 /* mm/paging.c */
 void paging_init_lowmem(uintptr_t lowmem_end);
 void paging_init_kmap(void);
-uint32_t *paging_user_pte(uint32_t *pgdir, uintptr_t va, bool alloc);
+pte_t *paging_user_pte(pte_t *pgdir, uintptr_t va, bool alloc);
 
 /* mm/buddy.c */
 void buddy_init(struct page *array, uint32_t npages);

@@ -109,7 +109,8 @@ void kmap_va_free(uintptr_t va, unsigned int npages)
 }
 
 /*
- * Map the frame holding physical address pa, writable, in the KMAP area.
+ * Map the frame holding physical address pa, writable and not executable,
+ * in the KMAP area.
  * Returns the virtual address of pa itself (same offset in the page), or
  * NULL when the area is full.  Undo with kunmap().
  */
@@ -120,7 +121,7 @@ void *kmap_phys(uintptr_t pa)
 	if (!va)
 		return NULL;
 	if (paging_map(kernel_pgdir, va, pa & PAGE_MASK,
-		       PTE_WRITE | PTE_GLOBAL) < 0) {
+		       PTE_WRITE | PTE_GLOBAL | PTE_NX) < 0) {
 		kmap_va_free(va, 1);
 		return NULL;
 	}

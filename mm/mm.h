@@ -4,7 +4,9 @@
  * Layout (as Linux i386, 3 GiB user / 1 GiB kernel):
  *   0x00000000-0xBFFFFFFF  user space, one per address space (mm/vm.h)
  *   0xC0000000-0xF7FFFFFF  linear map of physical 0..LOWMEM_MAX ("lowmem"),
- *                          4 MiB PSE global pages; phys_to_virt/virt_to_phys
+ *                          2 MiB global pages (4 KiB ones over the kernel
+ *                          image), not executable but for the kernel's
+ *                          text; phys_to_virt/virt_to_phys
  *   0xF8000000-0xFFBFFFFF  KMAP area: 4 KiB pages mapped on demand through
  *                          the paging API (temporary mappings, vmalloc later)
  *   0xFFC00000-0xFFFFFFFF  unused (guard)
@@ -12,7 +14,7 @@
  * RAM above LOWMEM_MAX is not used; boot says so.
  *
  * mm_init() runs once, after cmdline_parse() and before any allocation.  It
- * loads the final kernel page directory (no identity map any more), builds
+ * loads the final kernel page tables (no identity map any more), builds
  * the buddy allocator over every available frame of lowmem, preallocates the
  * page tables of the KMAP area and starts the heap.
  *
@@ -22,10 +24,11 @@
  * with pr_err, counted in mm_page_errors and otherwise ignored (leaking a
  * frame is safer than corrupting the free lists).
  *
- * Page tables (mm/paging.c): paging_map/unmap/translate on any page
- * directory; user page tables come from the buddy allocator on demand,
- * kernel page tables are all preallocated so every page directory made by
- * paging_pgdir_create() shares them.  KMAP virtual space (mm/kmap.c):
+ * Page tables (mm/paging.c, PAE): paging_map/unmap/translate on any
+ * address space's tables; user page tables come from the buddy allocator
+ * on demand.  The kernel quarter (0xC0000000..) is one page directory that
+ * every address space shares through slot 3 of its page-directory-pointer
+ * table, and the KMAP area's page tables are all preallocated.  KMAP virtual space (mm/kmap.c):
  * kmap_va_alloc/free hand out page ranges, kmap_phys/kunmap map one frame.
  *
  * Kernel heap: kmalloc/kfree (mm/kmalloc.c), power-of-two size classes from
@@ -41,6 +44,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include "lib/list.h"
+#include "mm/pte.h"
 
 #define PAGE_SHIFT	12
 #define PAGE_SIZE	4096u
@@ -135,44 +139,44 @@ static inline void page_put(struct page *pg)
 	}
 }
 
-/* mm/paging.c: page tables.  Flags are the x86 PTE bits. */
-#define PTE_PRESENT	0x001
-#define PTE_WRITE	0x002
-#define PTE_USER	0x004
-#define PTE_PWT		0x008
-#define PTE_PCD		0x010
-#define PTE_ACCESSED	0x020
-#define PTE_DIRTY	0x040
-#define PTE_PSE		0x080
-#define PTE_GLOBAL	0x100
-
-extern uint32_t *kernel_pgdir;			/* virtual address */
+/*
+ * mm/paging.c: page tables (PAE; entries and flags in mm/pte.h).  A
+ * "pgdir" is the top of an address space's tables: its 32-byte page-
+ * directory-pointer table, whose physical address goes in CR3.
+ */
+extern pte_t *kernel_pgdir;			/* virtual address */
+extern bool paging_nx;				/* EFER.NXE is on */
 
 /*
  * Map the 4 KiB page at va to the frame at pa with flags (PTE_PRESENT is
- * implied).  Returns 0; -EINVAL for a misaligned va or pa, bad flags
- * (PTE_PSE, PTE_USER on a kernel address, PTE_GLOBAL on a user address) or a
- * kernel address outside the KMAP area; -EEXIST when va is already mapped
- * (also by a 4 MiB page); -ENOMEM when a user page table cannot be had.
+ * implied; PTE_NX and PTE_GLOBAL are dropped when the CPU lacks them).
+ * Returns 0; -EINVAL for a misaligned va or pa, bad flags (PTE_PSE,
+ * PTE_USER on a kernel address, PTE_GLOBAL on a user address), a kernel
+ * address outside the KMAP area or a user address in kernel_pgdir; -EEXIST
+ * when va is already mapped (also by a 2 MiB page); -ENOMEM when a user
+ * page table cannot be had.
  */
-int paging_map(uint32_t *pgdir, uintptr_t va, uintptr_t pa, uint32_t flags);
-/* Unmap the 4 KiB page at va.  Returns 0; -EINVAL for a misaligned va or
- * one inside a 4 MiB page; -ENOENT when nothing is mapped there. */
-int paging_unmap(uint32_t *pgdir, uintptr_t va);
+int paging_map(pte_t *pgdir, uintptr_t va, uintptr_t pa, pte_t flags);
+/* Unmap the 4 KiB page at va.  Returns 0; -EINVAL for a misaligned va, one
+ * inside a 2 MiB page or a kernel address outside the KMAP area; -ENOENT
+ * when nothing is mapped there. */
+int paging_unmap(pte_t *pgdir, uintptr_t va);
 /*
- * Look up va, 4 KiB or 4 MiB pages alike.  Returns true and stores the
- * physical address and the entry's flag bits (PTE_PSE set for a 4 MiB page)
- * through pa and flags (either may be NULL); returns false, storing
- * nothing, when va is not mapped.
+ * Look up va, 4 KiB or 2 MiB pages alike.  Returns true and stores the
+ * physical address and the entry's flag bits (PTE_PSE set for a 2 MiB
+ * page, PTE_NX for a page that cannot be executed) through pa and flags
+ * (either may be NULL); returns false, storing nothing, when va is not
+ * mapped.
  */
-bool paging_translate(uint32_t *pgdir, uintptr_t va, uintptr_t *pa,
-		      uint32_t *flags);
+bool paging_translate(pte_t *pgdir, uintptr_t va, uintptr_t *pa,
+		      pte_t *flags);
 void paging_flush_page(uintptr_t va);		/* this CPU, global or not */
 void paging_flush_all(void);			/* global entries too */
-/* A new page directory sharing the kernel half; NULL when out of memory. */
-uint32_t *paging_pgdir_create(void);
-/* Free a page directory and its user page tables (not the mapped frames). */
-void paging_pgdir_destroy(uint32_t *pgdir);
+/* A new address space's tables sharing the kernel quarter; NULL when out
+ * of memory. */
+pte_t *paging_pgdir_create(void);
+/* Free a pgdir and its user page tables (not the mapped frames). */
+void paging_pgdir_destroy(pte_t *pgdir);
 
 /* mm/kmap.c: virtual space of the KMAP area and temporary mappings. */
 uintptr_t kmap_va_alloc(unsigned int npages);	/* 0 when none is free */
@@ -181,7 +185,8 @@ void kmap_va_free(uintptr_t va, unsigned int npages);
 void *kmap_phys(uintptr_t pa);
 void kunmap(void *va);
 
-/* mm/kmalloc.c */
+/* mm/kmalloc.c.  A small object (up to KMALLOC_MAX_SMALL) is aligned to
+ * its size rounded up to a power of two, in either mode. */
 void *kmalloc(size_t size);			/* NULL when out of memory */
 void *kzalloc(size_t size);
 void kfree(void *p);				/* kfree(NULL) does nothing */

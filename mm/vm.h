@@ -32,6 +32,11 @@
  * lets write-back write-protect a page again (vm_page_mkclean) and
  * truncation unmap what lies past the new end (vm_unmap_mapping).
  *
+ * Execution: a page can be executed only with PROT_EXEC (on a CPU with
+ * NX; without it, every readable page can), as on Linux: ELF segments
+ * with PF_X, the stack when PT_GNU_STACK asks for it, and with
+ * mm->read_implies_exec every readable mapping and the heap.
+ *
  * Locking: the threads of a process (and a vfork child) share one
  * address space, so its VMAs and page tables change under its lock,
  * mm->lock, a mutex (faults may sleep), taken with mm_lock()/mm_unlock()
@@ -59,6 +64,7 @@
 #include <stdbool.h>
 #include "kernel/mutex.h"
 #include "lib/list.h"
+#include "mm/pte.h"
 
 /* Linux i386 values (mmap2, mprotect). */
 #define PROT_NONE	0x0
@@ -126,7 +132,7 @@ struct vma {
 };
 
 struct mm {
-	uint32_t *pgdir;		/* virtual address */
+	pte_t *pgdir;			/* virtual address (mm/mm.h) */
 	struct list_head vmas;		/* sorted, disjoint */
 	unsigned int nr_vmas;
 	uintptr_t brk_start;		/* page aligned end of the program */
@@ -135,6 +141,10 @@ struct mm {
 	uint32_t refcount;
 	size_t rss;			/* pages mapped */
 	struct mutex lock;		/* VMAs and page tables */
+	/* Linux's READ_IMPLIES_EXEC, from exec (a program without
+	 * PT_GNU_STACK) and kept by fork: PROT_READ gets PROT_EXEC in
+	 * mmap and mprotect, and the heap is executable. */
+	bool read_implies_exec;
 };
 
 extern struct mm *vm_current;		/* loaded in CR3; NULL: kernel's */
@@ -155,10 +165,11 @@ struct vma *vma_find(struct mm *mm, uintptr_t addr);	/* covering addr */
 /* mm/vm/fault.c */
 /*
  * Resolve a page fault at addr with the x86 error code (bit 0 present,
- * bit 1 write).  Returns 0 when the access may be retried; -EFAULT for an
- * address no VMA covers or an access the VMA forbids (SIGSEGV); -EIO for
- * a file page at or past the end of its file, or one that cannot be read
- * or given disk space (SIGBUS); -ENOMEM.  May sleep (file pages).
+ * bit 1 write, bit 4 instruction fetch).  Returns 0 when the access may
+ * be retried; -EFAULT for an address no VMA covers or an access the VMA
+ * forbids (SIGSEGV); -EIO for a file page at or past the end of its file,
+ * or one that cannot be read or given disk space (SIGBUS); -ENOMEM.  May
+ * sleep (file pages).
  */
 int vm_fault(struct mm *mm, uintptr_t addr, uint32_t error);
 
@@ -179,7 +190,7 @@ int vm_munmap(struct mm *mm, uintptr_t addr, size_t len);
 int vm_mprotect(struct mm *mm, uintptr_t addr, size_t len, uint32_t prot);
 void vm_brk_init(struct mm *mm, uintptr_t start);
 uintptr_t vm_brk(struct mm *mm, uintptr_t new_brk);
-int vm_stack_setup(struct mm *mm, uintptr_t top, size_t size);
+int vm_stack_setup(struct mm *mm, uintptr_t top, size_t size, bool exec);
 
 /* mm/vm/mremap.c: the new address through *new_addr (an input with
  * MREMAP_FIXED).  0 or -Exxx as Linux's mremap. */

@@ -42,7 +42,7 @@ static const void *acpi_map(uintptr_t pa, uint32_t len)
 		return NULL;
 	for (uint32_t i = 0; i < pages; i++)
 		if (paging_map(kernel_pgdir, va + i * PAGE_SIZE,
-			       first + i * PAGE_SIZE, PTE_PRESENT) < 0)
+			       first + i * PAGE_SIZE, PTE_NX) < 0)
 			return NULL;
 	return (const void *)(va + (pa - first));
 }

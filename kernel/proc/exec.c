@@ -10,6 +10,9 @@
  * segment stays zero (the bss).  Then the break starts after the image
  * and the initial stack is built by elf_stack_build.  Segments are mapped
  * writable while they are filled and get their own protections after.
+ * The stack is executable when PT_GNU_STACK asks for it or is missing; a
+ * program without PT_GNU_STACK also gets READ_IMPLIES_EXEC (mm/vm.h), as
+ * Linux i386 gives it.
  *
  * Once the program is found and parsed, the other threads of the process
  * are ended (proc_kill_other_threads: the caller takes the process's pid
@@ -225,7 +228,8 @@ static int exec_stack(struct exec_ctx *x, uint32_t *sp)
 		return -E2BIG;
 	size = ALIGN_UP(size, PAGE_SIZE);
 	get_random_bytes(random, sizeof(random));	/* stop-gap source */
-	err = vm_stack_setup(x->mm, VM_STACK_TOP, size + EXEC_STACK_MIN);
+	err = vm_stack_setup(x->mm, VM_STACK_TOP, size + EXEC_STACK_MIN,
+			     x->img.exec_stack);
 	buf = err ? NULL : kzalloc(size);
 	if (!err && !buf)
 		err = -ENOMEM;
@@ -247,6 +251,7 @@ static int exec_load(struct exec_ctx *x, uint32_t *sp)
 	x->mm = mm_create();
 	if (!x->mm)
 		return -ENOMEM;
+	x->mm->read_implies_exec = x->img.read_implies_exec;
 	flags = irq_save();
 	x->old_mm = current->mm;
 	current->mm = x->mm;

@@ -149,7 +149,7 @@ int vm_madvise(struct mm *mm, uintptr_t addr, size_t len, uint32_t advice)
 }
 
 /* Whether the page at va of vma (entry pte, maybe NULL) is resident. */
-static uint8_t page_resident(struct vma *vma, uintptr_t va, uint32_t *pte)
+static uint8_t page_resident(struct vma *vma, uintptr_t va, pte_t *pte)
 {
 	struct page *pg;
 	uint32_t index;

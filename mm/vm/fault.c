@@ -24,6 +24,7 @@
 
 #define PF_PRESENT	0x1
 #define PF_WRITE	0x2
+#define PF_INSTR	0x10	/* instruction fetch (NX) */
 
 /*
  * The VMA that should serve a fault at addr, after stack growth, or NULL.
@@ -50,41 +51,44 @@ static struct vma *fault_vma(struct mm *mm, uintptr_t addr)
 	return vma;
 }
 
+/* Whether the VMA allows the access.  Without NX the CPU cannot refuse
+ * an instruction fetch from a readable page, nor say it was one. */
 static bool fault_allowed(const struct vma *vma, uint32_t error)
 {
 	if (error & PF_WRITE)
 		return vma->prot & PROT_WRITE;
-	/* x86 without PAE cannot refuse execution: exec implies read. */
+	if (error & PF_INSTR)
+		return vma->prot & PROT_EXEC;
 	return vma->prot & (PROT_READ | PROT_WRITE | PROT_EXEC);
 }
 
 /* Map a zeroed frame at *pte.  Returns 0 or -ENOMEM. */
-static int fault_zero(struct mm *mm, struct vma *vma, uint32_t *pte)
+static int fault_zero(struct mm *mm, struct vma *vma, pte_t *pte)
 {
 	struct page *pg = page_alloc(0);
 
 	if (!pg)
 		return -ENOMEM;
 	memset(page_address(pg), 0, PAGE_SIZE);
-	*pte = page_to_phys(pg) | vma_pte_flags(vma, pg);
+	pte_set(pte, pte_make(page_to_phys(pg), vma_pte_flags(vma, pg)));
 	__atomic_add_fetch(&mm->rss, 1, __ATOMIC_RELAXED);
 	return 0;
 }
 
 /* Break copy-on-write of the page at *pte.  Returns 0 or -ENOMEM. */
-static int fault_cow(struct vma *vma, uint32_t *pte)
+static int fault_cow(struct vma *vma, pte_t *pte)
 {
 	struct page *old = pte_page(*pte), *pg;
 
 	if (old->refcount == 1 || (vma->flags & VMA_SHARED)) {
-		*pte |= PTE_WRITE;
+		pte_set(pte, *pte | PTE_WRITE);
 		return 0;
 	}
 	pg = page_alloc(0);
 	if (!pg)
 		return -ENOMEM;
 	memcpy(page_address(pg), page_address(old), PAGE_SIZE);
-	*pte = page_to_phys(pg) | vma_pte_flags(vma, pg);
+	pte_set(pte, pte_make(page_to_phys(pg), vma_pte_flags(vma, pg)));
 	page_put(old);
 	return 0;
 }
@@ -93,7 +97,7 @@ int vm_fault(struct mm *mm, uintptr_t addr, uint32_t error)
 {
 	uintptr_t page = ALIGN_DOWN(addr, PAGE_SIZE);
 	struct vma *vma;
-	uint32_t *pte;
+	pte_t *pte;
 	int err = 0;
 
 	if (!mm || addr >= KERNEL_BASE)

@@ -32,7 +32,6 @@
 #include "mm/pagecache.h"
 
 #define PTE_USER_RO	(PTE_PRESENT | PTE_USER)
-#define PTE_USER_RW	(PTE_PRESENT | PTE_USER | PTE_WRITE)
 
 static uint32_t vma_index(const struct vma *vma, uintptr_t va)
 {
@@ -76,9 +75,10 @@ static struct page *page_copy(struct page *pg)
 	return copy;
 }
 
-static uint32_t pte_read(uint32_t *pte)
+static pte_t pte_read(pte_t *pte)
 {
-	uint32_t flags = rmap_lock(), entry = *pte;
+	uint32_t flags = rmap_lock();
+	pte_t entry = *pte;
 
 	rmap_unlock(flags);
 	return entry;
@@ -90,16 +90,16 @@ static uint32_t pte_read(uint32_t *pte)
  * pg itself) still holds file data; a dirty shared store also marks pg
  * dirty.  Otherwise pg's reference is dropped.  Under the rmap lock.
  */
-static void install(struct mm *mm, uint32_t *pte, struct page *pg,
-		    struct page *file_pg, uint32_t pte_flags)
+static void install(struct mm *mm, pte_t *pte, struct page *pg,
+		    struct page *file_pg, pte_t entry_flags)
 {
 	uint32_t flags = rmap_lock();
 	bool ok = !pte_has_page(*pte) && page_is_file(file_pg);
 
 	if (ok) {
-		*pte = page_to_phys(pg) | pte_flags;
+		pte_set(pte, pte_make(page_to_phys(pg), entry_flags));
 		__atomic_add_fetch(&mm->rss, 1, __ATOMIC_RELAXED);
-		if (pg == file_pg && (pte_flags & PTE_WRITE))
+		if (pg == file_pg && (entry_flags & PTE_WRITE))
 			pagecache_mark_dirty(pg);
 	}
 	rmap_unlock(flags);
@@ -110,7 +110,7 @@ static void install(struct mm *mm, uint32_t *pte, struct page *pg,
 /* No page at va yet: map the file's, or a copy of it for a private
  * store.  0 or -Exxx. */
 static int fault_missing(struct mm *mm, struct vma *vma, uintptr_t va,
-			 uint32_t *pte, bool write)
+			 pte_t *pte, bool write)
 {
 	struct page *pg = file_page(vma, va), *copy;
 	int err;
@@ -124,7 +124,8 @@ static int fault_missing(struct mm *mm, struct vma *vma, uintptr_t va,
 	if (!(vma->flags & VMA_SHARED)) {
 		copy = page_copy(pg);
 		if (copy)
-			install(mm, pte, copy, pg, PTE_USER_RW);
+			install(mm, pte, copy, pg,
+				vma_pte_flags(vma, pg) | PTE_WRITE);
 		vm_page_put(pg);
 		return copy ? 0 : -ENOMEM;
 	}
@@ -133,13 +134,13 @@ static int fault_missing(struct mm *mm, struct vma *vma, uintptr_t va,
 		vm_page_put(pg);
 		return err;
 	}
-	install(mm, pte, pg, pg, PTE_USER_RW);
+	install(mm, pte, pg, pg, vma_pte_flags(vma, pg) | PTE_WRITE);
 	return 0;
 }
 
 /* The page mapped at *pte, with a reference, or NULL when there is none
  * any more or it is already writable. */
-static struct page *hold_mapped(uint32_t *pte)
+static struct page *hold_mapped(pte_t *pte)
 {
 	uint32_t flags = rmap_lock();
 	struct page *pg = NULL;
@@ -152,14 +153,14 @@ static struct page *hold_mapped(uint32_t *pte)
 	return pg;
 }
 
-static bool still_maps(uint32_t *pte, struct page *pg)
+static bool still_maps(pte_t *pte, struct page *pg)
 {
 	return (*pte & PTE_PRESENT) && !(*pte & PTE_WRITE) &&
 	       pte_page(*pte) == pg;
 }
 
 /* Store to a read-only page of a shared VMA: dirty it, make it writable. */
-static int fault_shared_write(struct vma *vma, uintptr_t va, uint32_t *pte)
+static int fault_shared_write(struct vma *vma, uintptr_t va, pte_t *pte)
 {
 	struct page *pg = hold_mapped(pte);
 	uint32_t flags;
@@ -170,7 +171,7 @@ static int fault_shared_write(struct vma *vma, uintptr_t va, uint32_t *pte)
 	err = file_mkwrite(vma, va);
 	flags = rmap_lock();
 	if (!err && still_maps(pte, pg) && page_is_file(pg)) {
-		*pte |= PTE_WRITE;
+		pte_set(pte, *pte | PTE_WRITE);
 		pagecache_mark_dirty(pg);
 	}
 	rmap_unlock(flags);
@@ -182,7 +183,7 @@ static int fault_shared_write(struct vma *vma, uintptr_t va, uint32_t *pte)
  * Store to a read-only page of a private VMA: a file page is always
  * copied; an anonymous one is copied unless nobody else maps it.
  */
-static int fault_private_write(struct vma *vma, uint32_t *pte)
+static int fault_private_write(struct vma *vma, pte_t *pte)
 {
 	struct page *pg, *copy;
 	uint32_t flags = rmap_lock();
@@ -194,7 +195,7 @@ static int fault_private_write(struct vma *vma, uint32_t *pte)
 	}
 	pg = pte_page(*pte);
 	if (!page_is_file(pg) && pg->refcount == 1) {
-		*pte |= PTE_WRITE;		/* our own copy already */
+		pte_set(pte, *pte | PTE_WRITE);	/* our own copy already */
 		rmap_unlock(flags);
 		return 0;
 	}
@@ -203,7 +204,8 @@ static int fault_private_write(struct vma *vma, uint32_t *pte)
 	copy = page_copy(pg);
 	flags = rmap_lock();
 	if (copy && still_maps(pte, pg)) {
-		*pte = page_to_phys(copy) | vma_pte_flags(vma, copy);
+		pte_set(pte, pte_make(page_to_phys(copy),
+				      vma_pte_flags(vma, copy)));
 		vm_page_put(pg);		/* the entry's reference */
 		done = true;
 	}
@@ -220,9 +222,9 @@ static int fault_private_write(struct vma *vma, uint32_t *pte)
  * -EFAULT, -EIO or -ENOMEM.
  */
 int filemap_fault(struct mm *mm, struct vma *vma, uintptr_t va,
-		  uint32_t *pte, bool write)
+		  pte_t *pte, bool write)
 {
-	uint32_t entry = pte_read(pte);
+	pte_t entry = pte_read(pte);
 
 	if (!pte_has_page(entry))
 		return fault_missing(mm, vma, va, pte, write);

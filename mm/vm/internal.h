@@ -7,6 +7,10 @@
  * memory or file data (page_is_file): a page-cache page, or a ramfs
  * page.  Entries inside file VMAs change under the rmap lock only
  * (mm/vm/rmap.c).
+ * Entries are pte_t values,
+ * read directly and written with pte_set/pte_clear (mm/pte.h); a page
+ * without PROT_EXEC gets PTE_NX (dropped by pte_make when the CPU has no
+ * NX).  Page tables cover VM_PGTABLE_SPAN bytes each.
  */
 #ifndef MM_VM_INTERNAL_H
 #define MM_VM_INTERNAL_H
@@ -15,17 +19,17 @@
 #include "mm/internal.h"
 #include "mm/vm.h"
 
-#define PTE_PROTNONE	0x200	/* software bit: frame kept, access refused */
-#define PTE_FRAME	PAGE_MASK
+#define PTE_PROTNONE	0x200ull	/* software bit: frame kept, no access */
+#define VM_PGTABLE_SPAN	PDE_SPAN	/* what one page table maps */
 
-static inline bool pte_has_page(uint32_t pte)
+static inline bool pte_has_page(pte_t pte)
 {
 	return pte & (PTE_PRESENT | PTE_PROTNONE);
 }
 
-static inline struct page *pte_page(uint32_t pte)
+static inline struct page *pte_page(pte_t pte)
 {
-	return pfn_to_page(pte >> PAGE_SHIFT);
+	return pfn_to_page(pte_addr(pte) >> PAGE_SHIFT);
 }
 
 /* File data (a page-cache or ramfs page), as opposed to anonymous memory:
@@ -51,7 +55,7 @@ struct file *vma_file_detach(struct vma *vma);
 
 /* mm/vm/filemap.c */
 int filemap_fault(struct mm *mm, struct vma *vma, uintptr_t va,
-		  uint32_t *pte, bool write);
+		  pte_t *pte, bool write);
 
 /* mm/vm/mmap.c */
 int unmap_range(struct mm *mm, uintptr_t start, uintptr_t end);
@@ -69,7 +73,7 @@ void vma_remove(struct mm *mm, struct vma *vma);
 int vma_split(struct mm *mm, struct vma *vma, uintptr_t addr);
 void vma_merge_around(struct mm *mm, struct vma *vma);
 bool vma_range_free(struct mm *mm, uintptr_t start, uintptr_t end);
-uint32_t vma_pte_flags(const struct vma *vma, const struct page *pg);
+pte_t vma_pte_flags(const struct vma *vma, const struct page *pg);
 void vm_zap_range(struct mm *mm, uintptr_t start, uintptr_t end);
 void vma_zap(struct vma *vma, uintptr_t start, uintptr_t end);
 void vm_protect_range(struct mm *mm, struct vma *vma);

@@ -49,7 +49,7 @@ struct mm *mm_get(struct mm *mm)
 /* Load mm's page directory (the kernel's for NULL) if not loaded yet. */
 void mm_switch(struct mm *mm)
 {
-	uint32_t *pgdir = mm ? mm->pgdir : kernel_pgdir;
+	pte_t *pgdir = mm ? mm->pgdir : kernel_pgdir;
 
 	if (read_cr3() != virt_to_phys(pgdir))
 		write_cr3(virt_to_phys(pgdir));
@@ -79,22 +79,20 @@ void mm_destroy(struct mm *mm)
  * writable page turns read-only in the parent: both will copy on write.
  * Returns 0 or -ENOMEM.
  */
-static int fork_page(struct mm *child, const struct vma *vma, uint32_t *ppte,
+static int fork_page(struct mm *child, const struct vma *vma, pte_t *ppte,
 		     uintptr_t va)
 {
-	uint32_t *cpte = paging_user_pte(child->pgdir, va, true);
+	pte_t *cpte = paging_user_pte(child->pgdir, va, true);
 	struct page *pg = pte_page(*ppte);
 
 	if (!cpte)
 		return -ENOMEM;
 	if (!(vma->flags & VMA_SHARED) && (*ppte & PTE_WRITE)) {
-		*ppte &= ~PTE_WRITE;
+		pte_set(ppte, *ppte & ~PTE_WRITE);
 		paging_flush_page(va);
 	}
 	page_get(pg);
-	*cpte = *ppte;
-	if (page_is_file(pg))
-		*cpte &= ~PTE_WRITE;
+	pte_set(cpte, page_is_file(pg) ? *ppte & ~PTE_WRITE : *ppte);
 	__atomic_add_fetch(&child->rss, 1, __ATOMIC_RELAXED);
 	return 0;
 }
@@ -107,10 +105,10 @@ static int fork_vma(struct mm *child, struct mm *parent, const struct vma *vma)
 	int err = 0;
 
 	while (va < vma->end && !err) {
-		uint32_t *pte = paging_user_pte(parent->pgdir, va, false);
+		pte_t *pte = paging_user_pte(parent->pgdir, va, false);
 
 		if (!pte) {
-			va = ALIGN_DOWN(va, 0x400000u) + 0x400000u;
+			va = ALIGN_DOWN(va, VM_PGTABLE_SPAN) + VM_PGTABLE_SPAN;
 			continue;
 		}
 		if (pte_has_page(*pte))
@@ -138,6 +136,7 @@ struct mm *mm_fork(struct mm *parent)
 	child->brk_start = parent->brk_start;
 	child->brk = parent->brk;
 	child->mmap_base = parent->mmap_base;
+	child->read_implies_exec = parent->read_implies_exec;
 	list_for_each_entry(vma, &parent->vmas, list) {
 		copy = vma_alloc(vma->start, vma->end, vma->prot, vma->flags);
 		if (!copy)

@@ -14,6 +14,10 @@
  * unmapped, a range beyond user space, or no free room; -EACCES, -ENODEV
  * for files that cannot be mapped so (see mmap_vma_flags).
  *
+ * With mm->read_implies_exec (Linux's READ_IMPLIES_EXEC personality, for
+ * programs without PT_GNU_STACK), PROT_READ brings PROT_EXEC in mmap and
+ * mprotect, and the heap is executable.
+ *
  * Not yet: MAP_POPULATE (accepted, pages still come on demand), MAP_LOCKED
  * (accepted, nothing is ever swapped out anyway).
  *
@@ -34,6 +38,14 @@
 			 MAP_DENYWRITE | MAP_EXECUTABLE | MAP_LOCKED | \
 			 MAP_NORESERVE | MAP_POPULATE | 0x10000 | MAP_STACK | \
 			 0x40000 | MAP_FIXED_NOREPLACE)
+
+/* prot as Linux applies it: READ_IMPLIES_EXEC adds PROT_EXEC to reads. */
+static uint32_t effective_prot(const struct mm *mm, uint32_t prot)
+{
+	if (mm->read_implies_exec && (prot & PROT_READ))
+		prot |= PROT_EXEC;
+	return prot;
+}
 
 /* Cut the VMA strictly containing addr, if any, at addr. */
 static int split_at(struct mm *mm, uintptr_t addr)
@@ -184,6 +196,7 @@ int vm_mmap_file(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
 
 	if (len == 0 || (prot & ~PROT_ALL))
 		return -EINVAL;
+	prot = effective_prot(mm, prot);
 	if (len > KERNEL_BASE)
 		return -ENOMEM;
 	len = ALIGN_UP(len, PAGE_SIZE);
@@ -281,6 +294,7 @@ int vm_mprotect(struct mm *mm, uintptr_t addr, size_t len, uint32_t prot)
 		return -EINVAL;
 	if (len == 0)
 		return 0;
+	prot = effective_prot(mm, prot);
 	len = ALIGN_UP(len, PAGE_SIZE);
 	if (len == 0 || len > KERNEL_BASE || addr > KERNEL_BASE - len)
 		return -ENOMEM;
@@ -320,7 +334,8 @@ static int brk_grow(struct mm *mm, uintptr_t start, uintptr_t end)
 	if (end > KERNEL_BASE - PAGE_SIZE ||
 	    !vma_range_free(mm, start, end + PAGE_SIZE))
 		return -ENOMEM;
-	vma = vma_alloc(start, end, PROT_READ | PROT_WRITE, VMA_BRK);
+	vma = vma_alloc(start, end, effective_prot(mm, PROT_READ | PROT_WRITE),
+			VMA_BRK);
 	if (!vma)
 		return -ENOMEM;
 	vma_link(mm, vma);
@@ -351,11 +366,13 @@ uintptr_t vm_brk(struct mm *mm, uintptr_t new_brk)
 }
 
 /*
- * Make the stack: a grows-down read-write VMA of size bytes ending at top.
- * Returns 0, -EINVAL for a bad range, -ENOMEM.
+ * Make the stack: a grows-down read-write VMA of size bytes ending at top,
+ * executable too with exec.  Returns 0, -EINVAL for a bad range, -ENOMEM.
  */
-int vm_stack_setup(struct mm *mm, uintptr_t top, size_t size)
+int vm_stack_setup(struct mm *mm, uintptr_t top, size_t size, bool exec)
 {
+	uint32_t prot = PROT_READ | PROT_WRITE | (exec ? PROT_EXEC : 0);
+
 	struct vma *vma;
 
 	size = ALIGN_UP(size, PAGE_SIZE);
@@ -364,7 +381,7 @@ int vm_stack_setup(struct mm *mm, uintptr_t top, size_t size)
 		return -EINVAL;
 	if (!vma_range_free(mm, top - size, top))
 		return -ENOMEM;
-	vma = vma_alloc(top - size, top, PROT_READ | PROT_WRITE, VMA_GROWSDOWN);
+	vma = vma_alloc(top - size, top, prot, VMA_GROWSDOWN);
 	if (!vma)
 		return -ENOMEM;
 	vma_link(mm, vma);

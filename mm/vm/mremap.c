@@ -106,14 +106,14 @@ static void move_entries(struct mm *mm, uintptr_t from, uintptr_t to,
 			 size_t len)
 {
 	for (size_t off = 0; off < len; off += PAGE_SIZE) {
-		uint32_t *src = paging_user_pte(mm->pgdir, from + off, false);
-		uint32_t *dst;
+		pte_t *src = paging_user_pte(mm->pgdir, from + off, false);
+		pte_t *dst;
 
 		if (!src || !pte_has_page(*src))
 			continue;
 		dst = paging_user_pte(mm->pgdir, to + off, false);
-		*dst = *src;
-		*src = 0;
+		pte_set(dst, *src);
+		pte_clear(src);
 		paging_flush_page(from + off);
 	}
 }
@@ -121,8 +121,8 @@ static void move_entries(struct mm *mm, uintptr_t from, uintptr_t to,
 /* Make sure every page table of [to, to + len) exists: 0 or -ENOMEM. */
 static int prepare_tables(struct mm *mm, uintptr_t to, size_t len)
 {
-	for (uintptr_t va = ALIGN_DOWN(to, 0x400000u); va < to + len;
-	     va += 0x400000u)
+	for (uintptr_t va = ALIGN_DOWN(to, VM_PGTABLE_SPAN); va < to + len;
+	     va += VM_PGTABLE_SPAN)
 		if (!paging_user_pte(mm->pgdir, MAX(va, to), true))
 			return -ENOMEM;
 	return 0;

@@ -17,7 +17,7 @@ int vm_resolve(struct mm *mm, uintptr_t addr, uint32_t *phys, bool *shared)
 {
 	uintptr_t page = ALIGN_DOWN(addr, PAGE_SIZE);
 	struct vma *vma;
-	uint32_t *pte;
+	pte_t *pte;
 	int err = -EFAULT;
 
 	if (!mm || addr >= KERNEL_BASE)
@@ -32,7 +32,7 @@ int vm_resolve(struct mm *mm, uintptr_t addr, uint32_t *phys, bool *shared)
 			err = -EFAULT;
 	}
 	if (!err) {
-		*phys = (*pte & PTE_FRAME) | (addr & (PAGE_SIZE - 1));
+		*phys = pte_addr(*pte) | (addr & (PAGE_SIZE - 1));
 		*shared = vma->flags & VMA_SHARED;
 	}
 	mm_unlock(mm);

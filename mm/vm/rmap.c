@@ -111,14 +111,14 @@ void vm_page_mkclean(struct page *pg)
 	flags = rmap_lock();
 	list_for_each_entry(vma, &m->mmaps, file_link) {
 		uintptr_t va = vma_index_address(vma, pg->index);
-		uint32_t *pte;
+		pte_t *pte;
 
 		if (!va || !(vma->flags & VMA_SHARED))
 			continue;
 		pte = paging_user_pte(vma->mm->pgdir, va, false);
 		if (pte && (*pte & PTE_PRESENT) && (*pte & PTE_WRITE) &&
 		    pte_page(*pte) == pg) {
-			*pte &= ~PTE_WRITE;
+			pte_set(pte, *pte & ~PTE_WRITE);
 			paging_flush_page(va);
 		}
 	}

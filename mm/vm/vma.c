@@ -25,8 +25,6 @@
 #include "kernel/errno.h"
 #include "fs/vfs.h"
 
-#define PGTABLE_SPAN	0x400000u	/* what one page table maps */
-
 struct vma *vma_alloc(uintptr_t start, uintptr_t end, uint32_t prot,
 		      uint32_t flags)
 {
@@ -191,32 +189,37 @@ void vma_merge_around(struct mm *mm, struct vma *vma)
  * copies it).  File data is never made writable here: a private mapping
  * copies it on the first write, a shared one lets the write fault dirty
  * it in the page cache first (mm/vm/filemap.c).
+ * Not executable without PROT_EXEC.
  */
-uint32_t vma_pte_flags(const struct vma *vma, const struct page *pg)
+pte_t vma_pte_flags(const struct vma *vma, const struct page *pg)
 {
+	pte_t flags = PTE_PRESENT | PTE_USER;
+
 	if (vma->prot == PROT_NONE)
 		return PTE_PROTNONE;
 	if ((vma->prot & PROT_WRITE) && !page_is_file(pg) &&
 	    ((vma->flags & VMA_SHARED) || pg->refcount == 1))
-		return PTE_PRESENT | PTE_USER | PTE_WRITE;
-	return PTE_PRESENT | PTE_USER;
+		flags |= PTE_WRITE;
+	if (!(vma->prot & PROT_EXEC))
+		flags |= PTE_NX;
+	return flags;
 }
 
 /*
  * Call fn on every user PTE holding a page in [start, end), skipping the
- * 4 MiB spans that have no page table.
+ * spans that have no page table.
  */
 static void vm_walk(struct mm *mm, uintptr_t start, uintptr_t end,
-		    void (*fn)(struct mm *, uint32_t *, uintptr_t, void *),
+		    void (*fn)(struct mm *, pte_t *, uintptr_t, void *),
 		    void *arg)
 {
 	uintptr_t va = start;
 
 	while (va < end && va >= start) {
-		uint32_t *pte = paging_user_pte(mm->pgdir, va, false);
+		pte_t *pte = paging_user_pte(mm->pgdir, va, false);
 
 		if (!pte) {
-			va = ALIGN_DOWN(va, PGTABLE_SPAN) + PGTABLE_SPAN;
+			va = ALIGN_DOWN(va, VM_PGTABLE_SPAN) + VM_PGTABLE_SPAN;
 			continue;
 		}
 		if (pte_has_page(*pte))
@@ -225,12 +228,12 @@ static void vm_walk(struct mm *mm, uintptr_t start, uintptr_t end,
 	}
 }
 
-static void zap_one(struct mm *mm, uint32_t *pte, uintptr_t va,
+static void zap_one(struct mm *mm, pte_t *pte, uintptr_t va,
 		    void *arg __unused)
 {
 	struct page *pg = pte_page(*pte);
 
-	*pte = 0;
+	pte_clear(pte);
 	paging_flush_page(va);
 	__atomic_sub_fetch(&mm->rss, 1, __ATOMIC_RELAXED);
 	vm_page_put(pg);
@@ -256,12 +259,12 @@ void vma_zap(struct vma *vma, uintptr_t start, uintptr_t end)
 	rmap_unlock(flags);
 }
 
-static void protect_one(struct mm *mm __unused, uint32_t *pte, uintptr_t va,
+static void protect_one(struct mm *mm __unused, pte_t *pte, uintptr_t va,
 			void *arg)
 {
 	struct page *pg = pte_page(*pte);
 
-	*pte = (*pte & PTE_FRAME) | vma_pte_flags(arg, pg);
+	pte_set(pte, pte_make(pte_addr(*pte), vma_pte_flags(arg, pg)));
 	paging_flush_page(va);
 }
 

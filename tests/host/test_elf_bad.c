@@ -85,13 +85,16 @@ TEST(elf_parse_synthetic_exec)
 	CHECK_EQ(img.load[2].prot, ELF_PROT_READ | ELF_PROT_WRITE);
 	CHECK_EQ(img.load[1].prot, ELF_PROT_READ | ELF_PROT_EXEC);
 	CHECK(!img.exec_stack && !img.has_interp);
+	CHECK(!img.read_implies_exec);
 
 	s.ph[3].p_flags |= PF_X;	/* executable stack asked */
 	CHECK_EQ(syn_parse(&s, &img), 0);
 	CHECK(img.exec_stack);
+	CHECK(!img.read_implies_exec);
 	s.ph[3].p_type = PT_NOTE;	/* no PT_GNU_STACK: Linux's default */
 	CHECK_EQ(syn_parse(&s, &img), 0);
 	CHECK(img.exec_stack);
+	CHECK(img.read_implies_exec);
 }
 
 TEST(elf_parse_synthetic_pie_interp_phdr)

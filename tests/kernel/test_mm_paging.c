@@ -1,31 +1,56 @@
 /*
  * test_mm_paging.c: in-kernel tests of the page-table API and kmap.
  *
- * Translation of lowmem (4 MiB pages), map/unmap/translate of a fresh frame
- * at a KMAP address, the error returns, kmap_phys/kunmap, and a second page
- * directory that shares the kernel half and gets user page tables on
- * demand.
+ * Translation of lowmem (2 MiB pages, 4 KiB ones over the kernel image,
+ * executable only for the text), map/unmap/translate of a fresh frame at a
+ * KMAP address, the error returns, kmap_phys/kunmap, a second address
+ * space that shares the kernel quarter and gets user page tables on
+ * demand, 64-bit entries through the API (NX, the high word), and NX on
+ * whenever the CPU has it.
  */
+#include "kernel/cpu.h"
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "mm/mm.h"
 
+#define MSR_EFER	0xC0000080u
+#define EFER_NXE	(1ull << 11)
+
 static int lowmem_probe;
+
+/* Whether CPUID says this CPU has NX. */
+static bool cpu_nx(void)
+{
+	uint32_t a, b, c, d;
+
+	cpuid(0x80000000u, &a, &b, &c, &d);
+	if (a < 0x80000001u || a > 0x8000ffffu)
+		return false;
+	cpuid(0x80000001u, &a, &b, &c, &d);
+	return d & (1u << 20);
+}
 
 KTEST(paging, translate_lowmem)
 {
 	uintptr_t pa = 0;
-	uint32_t flags = 0;
+	pte_t flags = 0;
 
+	/* The kernel image: 4 KiB pages. */
 	KT_ASSERT(ctx, paging_translate(kernel_pgdir, (uintptr_t)&lowmem_probe,
 					&pa, &flags));
 	KT_EXPECT_EQ(ctx, pa, virt_to_phys(&lowmem_probe));
-	KT_EXPECT(ctx, flags & PTE_PSE);
+	KT_EXPECT(ctx, !(flags & PTE_PSE));
 	KT_EXPECT(ctx, flags & PTE_WRITE);
 	KT_EXPECT(ctx, !(flags & PTE_USER));
 	KT_ASSERT(ctx, paging_translate(kernel_pgdir, KERNEL_BASE + 0x100123,
 					&pa, NULL));
 	KT_EXPECT_EQ(ctx, pa, 0x100123);
+	/* Above it: 2 MiB pages. */
+	KT_ASSERT(ctx, paging_translate(kernel_pgdir, KERNEL_BASE + 0x400123,
+					&pa, &flags));
+	KT_EXPECT_EQ(ctx, pa, 0x400123);
+	KT_EXPECT(ctx, flags & PTE_PSE);
+	KT_EXPECT(ctx, flags & PTE_WRITE);
 	/* No identity map is left, and the guard at the top is empty. */
 	KT_EXPECT(ctx, !paging_translate(kernel_pgdir, 0x100000, &pa, NULL));
 	KT_EXPECT(ctx, !paging_translate(kernel_pgdir, 0xFFFFF000, NULL, NULL));
@@ -36,7 +61,7 @@ KTEST(paging, map_unmap_kmap)
 	uintptr_t va = kmap_va_alloc(1), pa = 0;
 	struct page *pg = page_alloc(0);
 	volatile uint32_t *w = (uint32_t *)va;
-	uint32_t flags = 0;
+	pte_t flags = 0;
 
 	KT_ASSERT(ctx, va >= KMAP_START && va < KMAP_END && pg);
 	KT_EXPECT(ctx, !paging_translate(kernel_pgdir, va, &pa, NULL));
@@ -76,8 +101,14 @@ KTEST(paging, bad_arguments)
 	KT_EXPECT_EQ(ctx, paging_map(kernel_pgdir, 0xFFC00000, 0x200000, 0),
 		     -EINVAL);
 	KT_EXPECT_EQ(ctx, paging_map(kernel_pgdir, lowmem, 0x200000, 0),
-		     -EEXIST);
+		     -EINVAL);
+	KT_EXPECT_EQ(ctx, paging_map(kernel_pgdir, KERNEL_BASE + 0x800000,
+				     0x200000, 0), -EINVAL);
+	KT_EXPECT_EQ(ctx, paging_map(kernel_pgdir, 0x08048000, 0x200000, 0),
+		     -EINVAL);		/* kernel_pgdir has no user half */
 	KT_EXPECT_EQ(ctx, paging_unmap(kernel_pgdir, lowmem), -EINVAL);
+	KT_EXPECT_EQ(ctx, paging_unmap(kernel_pgdir, KERNEL_BASE + 0x800000),
+		     -EINVAL);
 	KT_EXPECT_EQ(ctx, paging_unmap(kernel_pgdir, va + 1), -EINVAL);
 	KT_EXPECT_EQ(ctx, paging_unmap(kernel_pgdir, va), -ENOENT);
 	kmap_va_free(va, 1);
@@ -116,10 +147,10 @@ KTEST(paging, kmap_va_ranges)
 KTEST(paging, user_pgdir)
 {
 	size_t free = mm_free_pages();
-	uint32_t *pgdir = paging_pgdir_create();
+	pte_t *pgdir = paging_pgdir_create();
 	struct page *pg = page_alloc(0);
 	uintptr_t user = 0x08048000, kva, pa = 0;
-	uint32_t flags = 0;
+	pte_t flags = 0;
 
 	KT_ASSERT(ctx, pgdir && pg);
 	KT_EXPECT(ctx, !paging_translate(pgdir, user, &pa, NULL));
@@ -140,4 +171,85 @@ KTEST(paging, user_pgdir)
 	paging_pgdir_destroy(pgdir);
 	page_free(pg, 0);
 	KT_EXPECT_EQ(ctx, mm_free_pages(), free);
+}
+
+/* Entries are 64 bits wide: NX (bit 63) and every flag go through the API
+ * and come back, in each of the three user directories. */
+KTEST(paging, entries_64bit)
+{
+	const uintptr_t users[] = { 0x00400000, 0x7ffff000, 0xbffff000 };
+	pte_t *pgdir = paging_pgdir_create();
+	struct page *pg = page_alloc(0);
+	uintptr_t pa = 0;
+	pte_t flags = 0, want;
+
+	KT_ASSERT(ctx, pgdir && pg);
+	KT_EXPECT_EQ(ctx, (uintptr_t)pgdir & 31, 0);
+	KT_EXPECT(ctx, pgdir[3] == kernel_pgdir[3]);
+	for (unsigned int i = 0; i < 3; i++) {
+		KT_EXPECT(ctx, !pte_present(pgdir[i]));	/* made on demand */
+		KT_ASSERT_EQ(ctx, paging_map(pgdir, users[i], page_to_phys(pg),
+			     PTE_USER | PTE_NX | (i ? PTE_WRITE : 0)), 0);
+		KT_ASSERT(ctx, paging_translate(pgdir, users[i] + 0xabc, &pa,
+						&flags));
+		KT_EXPECT_EQ(ctx, pa, page_to_phys(pg) + 0xabc);
+		want = PTE_PRESENT | PTE_USER | (i ? PTE_WRITE : 0) |
+		       (paging_nx ? PTE_NX : 0);
+		KT_EXPECT(ctx, (flags & ~(PTE_ACCESSED | PTE_DIRTY)) == want);
+		KT_EXPECT(ctx, pte_present(pgdir[i]));
+		KT_EXPECT(ctx, !(pgdir[i] & (PTE_WRITE | PTE_USER | PTE_NX)));
+		KT_EXPECT_EQ(ctx, paging_unmap(pgdir, users[i]), 0);
+		KT_EXPECT(ctx, !paging_translate(pgdir, users[i], NULL, NULL));
+	}
+	paging_pgdir_destroy(pgdir);
+	page_free(pg, 0);
+}
+
+/* pte_make/pte_addr/pte_flags and pte_set keep both halves of an entry. */
+KTEST(paging, pte_accessors)
+{
+	pte_t e = pte_make(0x12345000, PTE_PRESENT | PTE_WRITE | PTE_NX), slot;
+
+	KT_EXPECT_EQ(ctx, pte_addr(e), 0x12345000);
+	KT_EXPECT(ctx, pte_present(e));
+	KT_EXPECT(ctx, (pte_flags(e) & PTE_NX) == (paging_nx ? PTE_NX : 0));
+	KT_EXPECT(ctx, !(pte_make(0, PTE_NX | PTE_GLOBAL) &
+			 ~(PTE_NX | PTE_GLOBAL)));
+	slot = 0xffffffffffffffffull;
+	pte_set(&slot, (1ull << 62) | 0x5000 | PTE_PRESENT);
+	KT_EXPECT(ctx, slot == ((1ull << 62) | 0x5000 | PTE_PRESENT));
+	pte_clear(&slot);
+	KT_EXPECT(ctx, slot == 0);
+}
+
+/* The kernel's text may run; its data, the lowmem map and KMAP may not,
+ * whenever the CPU has NX (and then EFER.NXE is on). */
+KTEST(paging, nx_active)
+{
+	static int data_probe;
+	extern char _text_start[];
+	uintptr_t va = (uintptr_t)kmap_phys(0x100000);
+	pte_t flags = 0;
+
+	KT_EXPECT_EQ(ctx, paging_nx, cpu_nx());
+	KT_EXPECT_EQ(ctx, !!(rdmsr(MSR_EFER) & EFER_NXE), cpu_nx());
+	KT_ASSERT(ctx, paging_translate(kernel_pgdir, (uintptr_t)_text_start,
+					NULL, &flags));
+	KT_EXPECT(ctx, !(flags & PTE_NX));
+	KT_ASSERT(ctx, paging_translate(kernel_pgdir, (uintptr_t)kmap_phys,
+					NULL, &flags));
+	KT_EXPECT(ctx, !(flags & PTE_NX));
+	KT_ASSERT(ctx, paging_translate(kernel_pgdir, (uintptr_t)&data_probe,
+					NULL, &flags));
+	KT_EXPECT_EQ(ctx, !!(flags & PTE_NX), cpu_nx());
+	KT_ASSERT(ctx, paging_translate(kernel_pgdir, KERNEL_BASE + 0x400000,
+					NULL, &flags));
+	KT_EXPECT_EQ(ctx, !!(flags & PTE_NX), cpu_nx());
+	KT_ASSERT(ctx, paging_translate(kernel_pgdir, KERNEL_BASE + 0x1000,
+					NULL, &flags));
+	KT_EXPECT_EQ(ctx, !!(flags & PTE_NX), cpu_nx());
+	KT_ASSERT(ctx, va != 0);
+	KT_ASSERT(ctx, paging_translate(kernel_pgdir, va, NULL, &flags));
+	KT_EXPECT_EQ(ctx, !!(flags & PTE_NX), cpu_nx());
+	kunmap((void *)va);
 }

@@ -167,7 +167,7 @@ static void stack_body(struct ktest_ctx *ctx, struct mm *mm)
 	uintptr_t top = VM_STACK_TOP, below = 0;
 	uint32_t w = 0;
 
-	KT_ASSERT_EQ(ctx, vm_stack_setup(mm, top, PAGE_SIZE), 0);
+	KT_ASSERT_EQ(ctx, vm_stack_setup(mm, top, PAGE_SIZE, false), 0);
 	KT_EXPECT_EQ(ctx, put_user(1u, (uint32_t *)(top - 4)), 0);
 	KT_EXPECT_EQ(ctx, put_user(2u, (uint32_t *)(top - 0x10000)), 0);
 	KT_EXPECT_EQ(ctx, vma_find(mm, top - 0x10000)->start, top - 0x10000);

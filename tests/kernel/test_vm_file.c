@@ -94,7 +94,7 @@ static struct page *cached(uint32_t index)
 
 static bool pte_writable(struct mm *mm, uintptr_t va)
 {
-	uint32_t flags = 0;
+	pte_t flags = 0;
 
 	return paging_translate(mm->pgdir, va, NULL, &flags) &&
 	       (flags & PTE_WRITE);

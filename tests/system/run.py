@@ -98,13 +98,40 @@ def iso_16_mib(opts):
     found = re.search(r"mm: (\d+) KiB of RAM found", out)
     check(found and 14000 < int(found.group(1)) <= 16384,
           "16 MiB machine: wrong RAM size")
+    # QEMU's default CPU (qemu32) has PAE but not NX: paging without it.
+    check("paging: no NX in this CPU" in out, "no word on NX being off")
 
 
 @system_test
 def iso_3_gib(opts):
     out, _, _, _ = boot_clean(["-cdrom", opts.iso], memory=3072)
     check(re.search(r"not used", out), "no message about unused high memory")
-    check(re.search(r"paging: 896 MiB mapped", out), "lowmem not fully mapped")
+    check(re.search(r"paging: PAE, 896 MiB mapped", out),
+          "lowmem not fully mapped")
+
+
+@system_test
+def ktest_paging_with_nx(opts):
+    """make test-kernel runs on QEMU's default CPU, without NX; the page
+    table and address-space suites run again here on a CPU with NX."""
+    with Machine(["-kernel", opts.test_kernel, "-append",
+                  "ktest=paging,vm,vm_nx,vm_uaccess loglevel=7",
+                  "-cpu", "qemu32,+nx"], debug_exit=True) as m:
+        found = m.expect(r"ktest: (\d+) passed, (\d+) failed", 120)
+        check("paging: NX on" in m.output, "NX is not on")
+        failed = re.findall(r"ktest: FAIL.*", m.output)
+        check(found.group(2) == "0", "failures: " + "; ".join(failed[:5]))
+        return "%s passed" % found.group(1)
+
+
+@system_test
+def cpu_without_pae_refused(opts):
+    """A 486 has no PAE: a clear message, then the CPU halts."""
+    with Machine(["-kernel", opts.kernel, "-cpu", "486"]) as m:
+        m.expect(r"maestro: this CPU has no PAE; .*System halted\.", 60)
+        m.settle(1)
+        check(m.running(), "QEMU exited instead of halting")
+        check("booting" not in m.output, "the kernel went on booting")
 
 
 @system_test

@@ -7,6 +7,11 @@ line before the end being "exit N".  One boot serves every test; each run
 is then compared with the host's transcript build/user/expected/NN-NAME.out
 (tests/user/run-host.sh), and any difference fails with a diff.
 
+The boot uses a CPU with NX (NX_CPU), as the host has, so that code in
+data or on the stack faults as on Linux (the fault program checks it);
+every other system test keeps QEMU's default CPU, which has no NX, so
+that both ways of paging stay tested.
+
 Runs listed in PENDING, by program name (every run of it) or by NN-NAME
 (that run only), are not registered (maestro cannot pass them yet); the
 closing notes list them.
@@ -22,11 +27,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PROGRAMS = os.path.join(ROOT, "tests", "user", "programs.txt")
 UTEST_TIMEOUT = 300
 # Program names (or NN-NAME runs) that maestro cannot pass yet:
-#   19-fault: exec-data and exec-stack need NX (PAE page tables);
 #   36-thread: system() and popen() run /bin/sh, which the root image
 #   does not have yet.
 #   rtsig: its queue-limit case needs setrlimit(RLIMIT_SIGPENDING).
-PENDING = {"19-fault", "36-thread", "rtsig"}
+PENDING = {"36-thread", "rtsig"}
+# QEMU's default CPU for qemu-system-i386 (qemu32) has PAE but no NX.
+NX_CPU = ["-cpu", "qemu32,+nx"]
 
 _cache = {}
 
@@ -49,8 +55,8 @@ def transcripts(opts, fail):
     if "runs" in _cache:
         return _cache["runs"]
     rootfs = os.path.join(opts.build, "rootfs.ext2")
-    args = ["-kernel", opts.kernel, "-append", "utest",
-            "-initrd", "%s rootfs" % rootfs]
+    args = NX_CPU + ["-kernel", opts.kernel, "-append", "utest",
+                     "-initrd", "%s rootfs" % rootfs]
     with Machine(args) as m:
         m.expect(r"utest: \d+ runs done", UTEST_TIMEOUT)
         status = m.wait_exit(30)
@@ -60,6 +66,8 @@ def transcripts(opts, fail):
                          out, re.S | re.M):
         _cache["runs"][match.group(1)] = match.group(2)
     _cache["log"] = out
+    if "paging: NX on" not in out:
+        fail("the utest boot does not run with NX")
     if status != 0:
         fail("QEMU did not power off after the runs (status %r)" % status)
     return _cache["runs"]

@@ -9,6 +9,11 @@
  *   text-write		write to the program's own code		SIGSEGV
  *   exec-data		call code placed in .data (needs NX)	SIGSEGV
  *   exec-stack		call code placed on the stack		SIGSEGV
+ *   exec-heap		call code placed in the brk heap	SIGSEGV
+ *   exec-mmap		call code in an anonymous read-write	SIGSEGV
+ *			mapping
+ *   exec-mprotect	the same after mprotect(PROT_READ |	exited 3
+ *			PROT_EXEC)
  *   divzero		integer division by zero		SIGFPE
  *   divoverflow	INT_MIN / -1				SIGFPE
  *   stack-overflow	unbounded recursion			SIGSEGV
@@ -19,9 +24,18 @@
  * "fault -do KIND" does the fault itself.  The code placed in .data and on
  * the stack returns 3 if it runs, so a kernel that executes it shows up as
  * "exited 3".
+ *
+ * The same program is built twice more (tests/user/user.mk): linked with
+ * -z execstack (PT_GNU_STACK asks for an executable stack: exec-stack
+ * runs, the rest still faults) as fault-execstack, and without
+ * PT_GNU_STACK at all as fault-nognustack, which Linux i386 runs with
+ * READ_IMPLIES_EXEC: every readable mapping is executable, so all of the
+ * exec- kinds run.
  */
 #include <limits.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 #include "check.h"
 
 static volatile int zero, minus_one = -1, int_min = INT_MIN;
@@ -48,10 +62,51 @@ static int call_bytes(unsigned char *code)
 	return fn();
 }
 
-static int do_fault(const char *kind)
+/* Copy data_code into this frame and call it.  gcc must neither drop the
+ * copy (a call does not read its target as data: the barrier says the
+ * bytes are used) nor make the call a tail call, which would free the
+ * frame, the code with it, before jumping there. */
+static int call_on_stack(void)
 {
 	unsigned char stack_code[sizeof(data_code)];
+	int ret;
 
+	memcpy(stack_code, data_code, sizeof(stack_code));
+	__asm__ volatile("" : : "r"(stack_code) : "memory");
+	ret = call_bytes(stack_code);
+	return ret + zero;
+}
+
+/* Copy data_code to a fresh page of the brk heap and call it. */
+static int call_on_heap(void)
+{
+	char *cur = (char *)syscall(SYS_brk, 0);
+
+	if ((char *)syscall(SYS_brk, cur + 4096) != cur + 4096)
+		return 101;
+	memcpy(cur, data_code, sizeof(data_code));
+	__asm__ volatile("" : : "r"(cur) : "memory");
+	return call_bytes((unsigned char *)cur);
+}
+
+/* Copy data_code to an anonymous read-write page and call it, after
+ * making the page read-execute when protect is set. */
+static int call_in_mapping(int protect)
+{
+	unsigned char *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return 102;
+	memcpy(p, data_code, sizeof(data_code));
+	__asm__ volatile("" : : "r"(p) : "memory");
+	if (protect && mprotect(p, 4096, PROT_READ | PROT_EXEC))
+		return 103;
+	return call_bytes(p);
+}
+
+static int do_fault(const char *kind)
+{
 	if (!strcmp(kind, "null"))
 		return *null_ptr;
 	if (!strcmp(kind, "null-write"))
@@ -64,10 +119,14 @@ static int do_fault(const char *kind)
 		*(volatile unsigned char *)(void *)do_fault = 0xc3;
 	if (!strcmp(kind, "exec-data"))
 		return call_bytes(data_code);
-	if (!strcmp(kind, "exec-stack")) {
-		memcpy(stack_code, data_code, sizeof(stack_code));
-		return call_bytes(stack_code);
-	}
+	if (!strcmp(kind, "exec-stack"))
+		return call_on_stack();
+	if (!strcmp(kind, "exec-heap"))
+		return call_on_heap();
+	if (!strcmp(kind, "exec-mmap"))
+		return call_in_mapping(0);
+	if (!strcmp(kind, "exec-mprotect"))
+		return call_in_mapping(1);
 	if (!strcmp(kind, "divzero"))
 		return 100 / zero;
 	if (!strcmp(kind, "divoverflow"))

@@ -6,6 +6,9 @@
 #			exit status 0, and keeps the transcripts under
 #			build/user/expected/: the oracle for maestro's runs.
 # hello-pie is hello.c linked as a static-PIE (ET_DYN without PT_INTERP).
+# fault-execstack is fault.c linked with -z execstack, fault-nognustack is
+# fault.c without a PT_GNU_STACK header (tools/elf-drop-gnu-stack.py), as
+# old i386 programs are: Linux gives those READ_IMPLIES_EXEC.
 # resource (the resource test, tests/system/proc_resource.py), poweroff
 # (reboot(2), tests/system/run.py), procself (/proc/self and
 # /proc/<pid>/, tests/system/run.py) and mapdisk (a file written through
@@ -14,8 +17,8 @@
 USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
 	sigfpu sigaltstack rtsig sigflags \
-	mmap filemap brk time errors fault edges thread resource poweroff procself \
-	mapdisk devnodes sendfile
+	mmap filemap brk time errors fault fault-execstack fault-nognustack \
+	edges thread resource poweroff procself mapdisk devnodes sendfile
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
 
@@ -29,6 +32,13 @@ $(USER_BIN)/thread $(USER_BIN)/resource: USER_CFLAGS += -pthread
 $(USER_BIN)/hello-pie: tests/user/hello.c tools/i386-musl-gcc | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(HOST32CC) $(USER_CFLAGS) -fPIE -static-pie $< -o $@
+
+$(USER_BIN)/fault-execstack: tests/user/fault.c tests/user/check.h tools/i386-musl-gcc | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST32CC) $(USER_CFLAGS) -Wl,-z,execstack $< -o $@
+
+$(USER_BIN)/fault-nognustack: $(USER_BIN)/fault tools/elf-drop-gnu-stack.py
+	$(PYTHON) tools/elf-drop-gnu-stack.py $< $@
 
 $(USER_BIN)/programs.txt: tests/user/programs.txt
 	@mkdir -p $(@D)
