@@ -3,7 +3,9 @@
  *
  * vfs_open() resolves or creates the file, checks the access mode against
  * the inode's permissions and makes a struct file whose ops are the
- * inode's (for a device node, the driver's, found by number).  The other
+ * inode's (for a device node, the driver's, found by number; for a FIFO,
+ * the pipe's).  A FIFO open may then wait for the other end, after the
+ * VFS lock is dropped (fifo_open_wait, fs/pipe.c).  The other
  * calls check the file's access mode and hand over to the file ops with
  * f->pos; O_APPEND writes go to the end of the file first.
  *
@@ -100,6 +102,8 @@ static struct file *file_alloc(struct inode *inode, unsigned int flags)
 	f->flags = flags & ~(O_CREAT | O_EXCL | O_TRUNC | O_NOCTTY);
 	f->refcount = 1;
 	f->fops = inode->fops;
+	if (!f->fops && S_ISFIFO(inode->mode))
+		f->fops = &pipe_fops;
 	if (!f->fops && (S_ISCHR(inode->mode) || S_ISBLK(inode->mode))) {
 		f->fops = device_fops(inode);
 		if (!f->fops) {
@@ -141,10 +145,18 @@ static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16
 struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode)
 {
 	struct file *ret;
+	int err;
 
 	vfs_lock();
 	ret = vfs_open_locked(path, flags, mode);
 	vfs_unlock();
+	if (IS_ERR(ret) || !S_ISFIFO(ret->inode->mode))
+		return ret;
+	err = fifo_open_wait(ret);
+	if (err) {
+		vfs_close(ret);
+		ret = ERR_PTR(err);
+	}
 	return ret;
 }
 

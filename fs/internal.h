@@ -9,6 +9,7 @@
  * - perm.c: the create and delete permission rules;
  * - devices.c: device numbers and the file ops of device nodes;
  * - blkdev_file.c: reading and writing block device nodes;
+ * - pipe.c: the file ops of pipes and FIFOs, the wait of a FIFO open;
  * - ops.c: truncation;
  * - lock.c: the VFS lock.
  */
@@ -69,6 +70,11 @@ uint32_t anon_dev_alloc(void);
 
 /* blkdev_file.c */
 extern const struct file_ops blkdev_file_ops;
+
+/* pipe.c: the ops of every FIFO inode (named or not); after the open,
+ * without the VFS lock, wait for the other end: 0 or -ERESTARTSYS. */
+extern const struct file_ops pipe_fops;
+int fifo_open_wait(struct file *f);
 
 /* ops.c */
 int do_truncate(struct inode *inode, uint64_t size);

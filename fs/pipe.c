@@ -1,22 +1,44 @@
 /*
- * pipe.c: anonymous pipes.
+ * pipe.c: pipes and named FIFOs.
  *
  * A pipe is a PIPE_SIZE-byte ring buffer (64 KiB, Linux's default)
- * shared by two open files, one
- * read end and one write end, on an unnamed FIFO inode of a private
- * ramfs instance (so the VFS's usual reference counting frees it).
+ * shared by open files that read it, write it, or both (a FIFO opened
+ * O_RDWR).  An anonymous pipe (vfs_pipe) has one read end and one write
+ * end on an unnamed FIFO inode of a private ramfs instance (so the VFS's
+ * usual reference counting frees it).  A named FIFO (any filesystem's
+ * S_IFIFO inode) gets its pipe at its first open, in inode->pipe, shared
+ * by every opener; it is freed, with what it held, when the last one
+ * closes (nothing goes to the disk).
+ *
  * Readers sleep while the pipe is empty and a writer exists, and get 0
  * (end of file) once every writer has gone; writers sleep while it is
  * full, and get -EPIPE and SIGPIPE once every reader has gone.  A write
  * of at most PIPE_BUF bytes goes in whole or not at all, so that writers
- * never interleave inside one (POSIX).  O_NONBLOCK
- * gives -EAGAIN instead of sleeping.  A signal ends the sleep with
- * -ERESTARTSYS (a write keeps what it has written).  The ring
- * changes with preemption off (one CPU; a lock comes with SMP).
+ * never interleave inside one (POSIX).  O_NONBLOCK gives -EAGAIN instead
+ * of sleeping.  A signal ends the sleep with -ERESTARTSYS (a write keeps
+ * what it has written).  The ring and the counts change with preemption
+ * off (one CPU; a lock comes with SMP); opens and releases also hold the
+ * VFS lock.
  *
- * Interface (fs/vfs.h): vfs_pipe.
+ * poll: readable with data, POLLHUP once the writers have gone (for a
+ * reader that has seen a writer: f->version is the count of writer opens
+ * when it opened with none, so a FIFO opened O_RDONLY | O_NONBLOCK before
+ * any writer is not hung up, as Linux); writable with room for PIPE_BUF
+ * bytes, POLLERR with no reader.
+ *
+ * Opening a FIFO (Linux's rules): O_RDWR never waits; O_RDONLY waits for
+ * a writer, O_WRONLY for a reader, unless O_NONBLOCK (then O_WRONLY with
+ * no reader fails with -ENXIO).  The open op only counts the new end, with
+ * the VFS lock held; vfs_open() then calls fifo_open_wait() without the
+ * lock, which sleeps until the count of partner opens moves past the one
+ * seen at open (f->version), so a partner that opened and closed at once
+ * still counts.
+ *
+ * Interface: vfs_pipe (fs/vfs.h); pipe_fops, fifo_open_wait
+ * (fs/internal.h).
  */
-#include "fs/vfs.h"
+#include "fs/internal.h"
+#include "fs/poll.h"
 #include "kernel/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
@@ -29,10 +51,12 @@
 #define PIPE_BUF	4096u		/* atomic write size, as Linux */
 
 struct pipe {
-	struct wait_queue wq;		/* readers and writers wait here */
+	struct wait_queue wq;		/* readers, writers, openers, pollers */
 	uint8_t *buf;			/* PIPE_SIZE bytes */
 	size_t head, count;		/* next byte to read; bytes held */
-	unsigned int readers, writers;
+	unsigned int readers, writers;	/* open ends */
+	uint32_t r_opens, w_opens;	/* ends ever opened, for open waits */
+	struct inode *inode;		/* whose ->pipe this is */
 };
 
 static struct super_block *pipe_sb;
@@ -114,32 +138,146 @@ static ssize_t pipe_write(struct file *f, const void *buf, size_t len,
 	return (ssize_t)done;
 }
 
+static bool file_reads(const struct file *f)
+{
+	return (f->flags & O_ACCMODE) != O_WRONLY;
+}
+
+static bool file_writes(const struct file *f)
+{
+	return (f->flags & O_ACCMODE) != O_RDONLY;
+}
+
+static unsigned int pipe_poll(struct file *f, struct poll_table *pt)
+{
+	struct pipe *p = f->private;
+	unsigned int mask = 0;
+
+	poll_wait(f, &p->wq, pt);
+	if (file_reads(f)) {
+		if (p->count)
+			mask |= POLLIN | POLLRDNORM;
+		if (!p->writers && f->version != p->w_opens)
+			mask |= POLLHUP;
+	}
+	if (file_writes(f)) {
+		if (PIPE_SIZE - p->count >= PIPE_BUF)
+			mask |= POLLOUT | POLLWRNORM;
+		if (!p->readers)
+			mask |= POLLERR;
+	}
+	return mask;
+}
+
+/* A pipe with no end open yet: NULL when out of memory. */
+static struct pipe *pipe_alloc(void)
+{
+	struct pipe *p = kzalloc(sizeof(*p));
+	struct page *pg = p ? page_alloc(PIPE_ORDER) : NULL;
+
+	if (!pg) {
+		kfree(p);
+		return NULL;
+	}
+	p->buf = page_address(pg);
+	wait_queue_init(&p->wq);
+	return p;
+}
+
 static void pipe_free(struct pipe *p)
 {
-	if (p->buf)
-		page_free(virt_to_page(p->buf), PIPE_ORDER);
+	page_free(virt_to_page(p->buf), PIPE_ORDER);
 	kfree(p);
+}
+
+/* Count f as a new end of p (preemption off). */
+static void pipe_attach(struct pipe *p, struct file *f)
+{
+	f->private = p;
+	if (file_reads(f)) {
+		p->readers++;
+		p->r_opens++;
+	}
+	if (file_writes(f)) {
+		p->writers++;
+		p->w_opens++;
+	}
+}
+
+/* The open op of FIFOs (the VFS lock held): count the new end.  Returns
+ * 0, -ENXIO (O_WRONLY | O_NONBLOCK, no reader), -EINVAL, -ENOMEM. */
+static int fifo_open(struct inode *inode, struct file *f)
+{
+	struct pipe *p = inode->pipe;
+	unsigned int mode = f->flags & O_ACCMODE;
+
+	if (mode == O_ACCMODE)
+		return -EINVAL;
+	if (mode == O_WRONLY && (f->flags & O_NONBLOCK) && !(p && p->readers))
+		return -ENXIO;
+	if (!p) {
+		p = pipe_alloc();
+		if (!p)
+			return -ENOMEM;
+		p->inode = inode;
+		inode->pipe = p;
+	}
+	preempt_disable();
+	pipe_attach(p, f);
+	/* No partner yet: what its count of opens must move past. */
+	if (mode == O_RDONLY && !p->writers)
+		f->version = p->w_opens;
+	else if (mode == O_WRONLY && !p->readers)
+		f->version = p->r_opens;
+	preempt_enable();
+	wake_up(&p->wq);
+	return 0;
+}
+
+/*
+ * After vfs_open() dropped the VFS lock: for a FIFO end opened without
+ * O_NONBLOCK with no partner, sleep until one has opened.  Returns 0 or
+ * -ERESTARTSYS (a signal; the caller closes f).
+ */
+int fifo_open_wait(struct file *f)
+{
+	struct pipe *p = f->private;
+	unsigned int mode = f->flags & O_ACCMODE;
+	volatile uint32_t *partner_opens;
+
+	if (!S_ISFIFO(f->inode->mode) || f->fops != &pipe_fops ||
+	    mode == O_RDWR || (f->flags & O_NONBLOCK))
+		return 0;
+	partner_opens = mode == O_RDONLY ? &p->w_opens : &p->r_opens;
+	wait_event(&p->wq, *partner_opens != f->version || signal_check());
+	return *partner_opens != f->version ? 0 : -ERESTARTSYS;
 }
 
 static int pipe_release(struct inode *inode, struct file *f)
 {
 	struct pipe *p = f->private;
+	bool last;
 
 	preempt_disable();
-	if ((f->flags & O_ACCMODE) == O_RDONLY)
+	if (file_reads(f))
 		p->readers--;
-	else
+	if (file_writes(f))
 		p->writers--;
+	last = !p->readers && !p->writers;
+	if (last)
+		p->inode->pipe = NULL;
 	preempt_enable();
 	wake_up(&p->wq);
-	if (!p->readers && !p->writers)
+	if (last)
 		pipe_free(p);
 	return 0;
 }
 
-static const struct file_ops pipe_fops = {
+const struct file_ops pipe_fops = {
+	.open = fifo_open,
 	.read = pipe_read,
 	.write = pipe_write,
+	.poll = pipe_poll,
 	.release = pipe_release,
 };
 
@@ -154,7 +292,7 @@ static struct file *pipe_file(struct inode *inode, struct pipe *p,
 	f->fops = &pipe_fops;
 	f->flags = flags;
 	f->refcount = 1;
-	f->private = p;
+	pipe_attach(p, f);
 	return f;
 }
 
@@ -184,29 +322,29 @@ static struct inode *pipe_inode(void)
  */
 int vfs_pipe(struct file *files[2], unsigned int flags)
 {
-	struct pipe *p = kzalloc(sizeof(*p));
-	struct page *pg = p ? page_alloc(PIPE_ORDER) : NULL;
-	struct inode *inode = pg ? pipe_inode() : NULL;
+	struct pipe *p = pipe_alloc();
+	struct inode *inode = p ? pipe_inode() : NULL;
 
-	if (p && pg)
-		p->buf = page_address(pg);
 	if (!inode) {
 		if (p)
 			pipe_free(p);
-		return p && pg ? -ENFILE : -ENOMEM;
+		return p ? -ENFILE : -ENOMEM;
 	}
-	wait_queue_init(&p->wq);
-	p->readers = p->writers = 1;
+	p->inode = inode;
+	inode->pipe = p;
 	files[0] = pipe_file(inode, p, O_RDONLY | flags);
 	files[1] = pipe_file(inode, p, O_WRONLY | flags);
-	iput(inode);			/* the files hold it now */
-	if (files[0] && files[1])
+	if (files[0] && files[1]) {
+		iput(inode);		/* the files hold it now */
 		return 0;
+	}
+	inode->pipe = NULL;
 	for (int i = 0; i < 2; i++) {
 		if (files[i])
 			iput(files[i]->inode);
 		kfree(files[i]);
 	}
+	iput(inode);
 	pipe_free(p);
 	return -ENOMEM;
 }

@@ -63,6 +63,8 @@
 struct blkdev;
 struct file;
 struct inode;
+struct pipe;
+struct poll_table;
 struct super_block;
 
 typedef long ssize_t;
@@ -192,6 +194,7 @@ struct inode {
 	struct hlist_node hash;		/* inode cache, by (sb, ino) */
 	struct list_head sb_link;	/* sb->inodes */
 	struct super_block *mounted;	/* a filesystem mounted here */
+	struct pipe *pipe;		/* a FIFO's, while it is open */
 };
 
 /* Cached inode ino of sb, read if needed; ERR_PTR on failure. */
@@ -246,6 +249,10 @@ struct file_ops {
 	/* Optional: a shared mapping is about to store into page index:
 	 * give it its disk blocks.  0, -ENOSPC, -EIO (past the end). */
 	int (*page_mkwrite)(struct file *f, uint32_t index);
+	/* The POLL* events f is ready for, after poll_wait() on the queues
+	 * that announce changes (fs/poll.h); must not sleep.  NULL: always
+	 * readable and writable. */
+	unsigned int (*poll)(struct file *f, struct poll_table *pt);
 };
 
 struct file {
@@ -255,6 +262,7 @@ struct file {
 	uint64_t pos;
 	uint32_t refcount;
 	void *private;
+	uint32_t version;		/* pipes: see fs/pipe.c */
 };
 
 /* ---- the calls -------------------------------------------------------- */
@@ -306,7 +314,9 @@ size_t vfs_mounts_show(char *buf, size_t size);
 /* Mount the root filesystem from dev_name ("/dev/ram0"): 0 or -Exxx. */
 int vfs_mount_root(const char *dev_name, const char *fstype, unsigned int flags);
 
-/* An open file, or ERR_PTR(-Exxx). */
+/* An open file, or ERR_PTR(-Exxx).  Opening a FIFO without O_NONBLOCK
+ * waits (without the VFS lock) for the other end: -ERESTARTSYS when a
+ * signal comes first; O_WRONLY | O_NONBLOCK with no reader: -ENXIO. */
 struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode);
 int vfs_close(struct file *f);
 ssize_t vfs_read(struct file *f, void *buf, size_t len);

@@ -2,7 +2,8 @@
  * wait.c: wait queues (see wait.h).
  *
  * A sleeper is linked on the queue by its task's wait_link; wake_up()
- * unlinks every sleeper and makes it runnable.  All of it runs with
+ * unlinks every sleeper and makes it runnable, then calls the wake
+ * function of every wait entry, which stay queued.  All of it runs with
  * interrupts off, so interrupt handlers may call wake_up().
  */
 #include "kernel/wait.h"
@@ -17,6 +18,7 @@ void wait_queue_init(struct wait_queue *wq)
 void wake_up(struct wait_queue *wq)
 {
 	uint32_t flags = spin_lock_irqsave(&wq->lock);
+	struct wait_entry *e;
 
 	wq->wakeups++;
 	while (!list_empty(&wq->sleepers)) {
@@ -26,6 +28,24 @@ void wake_up(struct wait_queue *wq)
 		list_del(&t->wait_link);
 		task_wake(t);
 	}
+	list_for_each_entry(e, &wq->entries, link)
+		e->wake(e);
+	spin_unlock_irqrestore(&wq->lock, flags);
+}
+
+void wait_entry_add(struct wait_queue *wq, struct wait_entry *e)
+{
+	uint32_t flags = spin_lock_irqsave(&wq->lock);
+
+	list_add_tail(&e->link, &wq->entries);
+	spin_unlock_irqrestore(&wq->lock, flags);
+}
+
+void wait_entry_remove(struct wait_queue *wq, struct wait_entry *e)
+{
+	uint32_t flags = spin_lock_irqsave(&wq->lock);
+
+	list_del(&e->link);
 	spin_unlock_irqrestore(&wq->lock, flags);
 }
 

@@ -20,8 +20,14 @@
  * wait_event_timeout() also gives up after a number of nanoseconds and
  * returns false then; the sleeping task is woken by its sleep timer.
  *
+ * A task that waits on several queues at once (poll, fs/poll.c) cannot
+ * use its one wait_link: it hangs a struct wait_entry on each queue
+ * instead.  wake_up() calls every entry's wake function (with the queue's
+ * lock held and interrupts off: it must not sleep) and leaves the entry
+ * queued; its owner removes it with wait_entry_remove().
+ *
  * Interface: wait_queue_init, WAIT_QUEUE_INIT, wake_up, wait_event,
- * wait_event_timeout.
+ * wait_event_timeout, wait_entry_add, wait_entry_remove.
  */
 #ifndef KERNEL_WAIT_H
 #define KERNEL_WAIT_H
@@ -36,16 +42,26 @@
 struct wait_queue {
 	struct spinlock lock;
 	struct list_head sleepers;	/* struct task, by wait_link */
+	struct list_head entries;	/* struct wait_entry, by link */
 	uint32_t wakeups;		/* statistics */
 };
 
+struct wait_entry {
+	struct list_head link;
+	void (*wake)(struct wait_entry *entry);
+};
+
 #define WAIT_QUEUE_INIT(name) \
-	{ SPINLOCK_INIT, LIST_HEAD_INIT((name).sleepers), 0 }
+	{ SPINLOCK_INIT, LIST_HEAD_INIT((name).sleepers), \
+	  LIST_HEAD_INIT((name).entries), 0 }
 
 #define WAIT_FOREVER	UINT64_MAX
 
 void wait_queue_init(struct wait_queue *wq);
 void wake_up(struct wait_queue *wq);
+/* Hang e (its wake set) on wq, or take it off again. */
+void wait_entry_add(struct wait_queue *wq, struct wait_entry *e);
+void wait_entry_remove(struct wait_queue *wq, struct wait_entry *e);
 
 /* The steps of wait_event, all with interrupts off: queue the caller and
  * mark it sleeping (nothing before the scheduler), then sleep or halt

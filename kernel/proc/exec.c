@@ -62,9 +62,11 @@ struct exec_ctx {
 	struct elf_script script[EXEC_MAX_DEPTH];
 };
 
+/* O_NONBLOCK: a FIFO opens at once (and fails below, as Linux's -EACCES)
+ * instead of waiting for a writer. */
 static int exec_open(struct exec_ctx *x, const char *path)
 {
-	struct file *f = vfs_open(path, O_RDONLY, 0);
+	struct file *f = vfs_open(path, O_RDONLY | O_NONBLOCK, 0);
 	int err;
 
 	if (IS_ERR(f))

@@ -83,6 +83,7 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_getpgrp		65
 #define NR_setsid		66
 #define NR_gettimeofday		78
+#define NR_select		82
 #define NR_symlink		83
 #define NR_readlink		85
 #define NR_mmap			90
@@ -104,6 +105,7 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_getpgid		132
 #define NR_fchdir		133
 #define NR__llseek		140
+#define NR__newselect		142
 #define NR_msync		144
 #define NR_readv		145
 #define NR_writev		146
@@ -111,6 +113,7 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_sched_yield		158
 #define NR_nanosleep		162
 #define NR_mremap		163
+#define NR_poll			168
 #define NR_rt_sigreturn		173
 #define NR_rt_sigaction		174
 #define NR_rt_sigprocmask	175
@@ -165,6 +168,8 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_readlinkat		305
 #define NR_fchmodat		306
 #define NR_faccessat		307
+#define NR_pselect6		308
+#define NR_ppoll		309
 #define NR_utimensat		320
 #define NR_dup3			330
 #define NR_pipe2		331
@@ -175,6 +180,8 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_clock_getres_time64	406
 #define NR_clock_nanosleep_time64	407
 #define NR_utimensat_time64	412
+#define NR_pselect6_time64	413
+#define NR_ppoll_time64		414
 #define NR_rt_sigtimedwait_time64	421
 #define NR_futex_time64		422
 #define NR_faccessat2		439

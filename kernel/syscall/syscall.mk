@@ -6,4 +6,5 @@ KERNEL_SRCS += kernel/syscall/syscall.c kernel/syscall/sys_proc.c kernel/syscall
 	kernel/syscall/sys_signal.c kernel/syscall/sys_sigqueue.c \
 	kernel/syscall/sys_link.c \
 	kernel/syscall/sys_attr.c kernel/syscall/sys_futex.c \
-	kernel/syscall/sys_sendfile.c
+	kernel/syscall/sys_sendfile.c \
+	kernel/syscall/sys_poll.c kernel/syscall/sys_select.c

@@ -1,0 +1,265 @@
+/*
+ * sys_poll.c: poll (168), ppoll (309) and ppoll_time64 (414), with
+ * Linux's semantics, and the timeout and signal-mask helpers the select
+ * calls share (kernel/syscall/poll.h).
+ *
+ * poll copies the user's array of struct pollfd in (at most
+ * POLL_NFDS_MAX entries: -EINVAL beyond), asks each descriptor's file for
+ * its events (fs/poll.h) and sleeps on all their wait queues at once
+ * until one is ready, the timeout passes or a signal comes; then it
+ * writes every revents back.  A negative fd is skipped (revents 0); a
+ * closed one gives POLLNVAL; POLLERR and POLLHUP are reported even when
+ * not asked for.  A signal gives -ERESTARTNOHAND: -EINTR when a handler
+ * runs, else the call restarts (Linux restarts poll with the time left;
+ * here it starts its timeout again, as nanosleep does).  ppoll takes a
+ * timespec, writes the time left back to it, and swaps in a signal mask
+ * for the duration of the call.
+ *
+ * Interface: the SYSCALL registrations; poll_timeout, poll_timeout_get,
+ * poll_sigmask_set, poll_finish (kernel/syscall/poll.h).
+ */
+#include "kernel/syscall/poll.h"
+#include "fs/poll.h"
+#include "fs/vfs.h"
+#include "kernel/clock.h"
+#include "kernel/errno.h"
+#include "kernel/proc/proc.h"
+#include "kernel/syscall/syscall.h"
+#include "mm/mm.h"
+#include "mm/uaccess.h"
+
+#define NS_PER_SEC	1000000000ll
+#define NS_PER_USEC	1000ll
+#define USEC_PER_SEC	1000000ll
+#define NS_PER_MSEC	1000000ll
+#define SIGSETSIZE	8
+/* Linux refuses more entries than RLIMIT_NOFILE; 1024 is its default
+ * soft limit. */
+#define POLL_NFDS_MAX	1024u
+
+struct pollfd32 {
+	int32_t fd;
+	int16_t events, revents;
+};
+_Static_assert(sizeof(struct pollfd32) == 8, "struct pollfd");
+
+struct timeval32 {
+	int32_t tv_sec, tv_usec;
+};
+
+struct timespec32 {
+	int32_t tv_sec, tv_nsec;
+};
+
+struct timespec64_user {
+	int64_t tv_sec, tv_nsec;
+};
+
+int poll_timeout(int64_t sec, int64_t nsec, uint64_t *deadline)
+{
+	uint64_t now = clock_ns(), max_sec;
+
+	if (sec < 0 || nsec < 0 || nsec >= NS_PER_SEC)
+		return -EINVAL;
+	if (!sec && !nsec) {
+		*deadline = 0;
+		return 0;
+	}
+	/* Far enough to be never (Linux saturates the same way). */
+	max_sec = (WAIT_FOREVER - 1 - now) / NS_PER_SEC - 1;
+	if ((uint64_t)sec > max_sec)
+		*deadline = WAIT_FOREVER - 1;
+	else
+		*deadline = now + (uint64_t)sec * NS_PER_SEC + (uint64_t)nsec;
+	return 0;
+}
+
+int poll_timeout_get(const void *utime, enum poll_time_type type,
+		     uint64_t *deadline)
+{
+	union {
+		struct timeval32 tv;
+		struct timespec32 ts32;
+		struct timespec64_user ts64;
+	} t;
+	static const size_t size[] = {
+		[POLL_TIMEVAL32] = sizeof(t.tv),
+		[POLL_TIMESPEC32] = sizeof(t.ts32),
+		[POLL_TIMESPEC64] = sizeof(t.ts64),
+	};
+
+	*deadline = WAIT_FOREVER;
+	if (!utime)
+		return 0;
+	if (copy_from_user(&t, utime, size[type]))
+		return -EFAULT;
+	switch (type) {
+	case POLL_TIMEVAL32:
+		/* Linux carries whole seconds of tv_usec over. */
+		return poll_timeout((int64_t)t.tv.tv_sec + t.tv.tv_usec / USEC_PER_SEC,
+				    t.tv.tv_usec % USEC_PER_SEC * NS_PER_USEC,
+				    deadline);
+	case POLL_TIMESPEC32:
+		return poll_timeout(t.ts32.tv_sec, t.ts32.tv_nsec, deadline);
+	case POLL_TIMESPEC64:
+		/* A 32-bit caller's tv_nsec is its low half, unsigned. */
+		return poll_timeout(t.ts64.tv_sec, (uint32_t)t.ts64.tv_nsec,
+				    deadline);
+	}
+	return -EINVAL;
+}
+
+int poll_sigmask_set(const uint64_t *umask, uint32_t size)
+{
+	struct thread *t = thread_current();
+	uint64_t mask;
+
+	if (!umask)
+		return 0;
+	if (size != SIGSETSIZE)
+		return -EINVAL;
+	if (copy_from_user(&mask, umask, sizeof(mask)))
+		return -EFAULT;
+	t->saved_sigmask = t->sigmask;
+	t->restore_sigmask = true;
+	signal_set_mask(t, mask);
+	return 0;
+}
+
+/* Write ns, the time left, to utime as type: 0 or -EFAULT. */
+static int poll_time_put(void *utime, enum poll_time_type type, uint64_t ns)
+{
+	int64_t sec = (int64_t)(ns / NS_PER_SEC), nsec = (int64_t)(ns % NS_PER_SEC);
+	struct timeval32 tv = { (int32_t)sec, (int32_t)(nsec / NS_PER_USEC) };
+	struct timespec32 ts32 = { (int32_t)sec, (int32_t)nsec };
+	struct timespec64_user ts64 = { sec, nsec };
+
+	switch (type) {
+	case POLL_TIMEVAL32:
+		return copy_to_user(utime, &tv, sizeof(tv));
+	case POLL_TIMESPEC32:
+		return copy_to_user(utime, &ts32, sizeof(ts32));
+	case POLL_TIMESPEC64:
+		return copy_to_user(utime, &ts64, sizeof(ts64));
+	}
+	return -EFAULT;
+}
+
+long poll_finish(uint64_t deadline, void *utime, enum poll_time_type type,
+		 long ret)
+{
+	struct thread *t = thread_current();
+	uint64_t now = clock_ns();
+
+	if (ret != -ERESTARTNOHAND && t->restore_sigmask) {
+		t->restore_sigmask = false;
+		signal_set_mask(t, t->saved_sigmask);
+	}
+	if (!utime || !deadline)
+		return ret;
+	if (poll_time_put(utime, type, deadline > now ? deadline - now : 0))
+		return ret == -ERESTARTNOHAND ? -EINTR : ret;
+	return ret;
+}
+
+struct poll_set {
+	struct pollfd32 *fds;
+	uint32_t nfds;
+};
+
+/* One pass over the set: revents of each entry; the number ready. */
+static int poll_scan(void *arg, struct poll_table *pt)
+{
+	struct poll_set *set = arg;
+	int count = 0;
+
+	for (uint32_t i = 0; i < set->nfds; i++) {
+		struct pollfd32 *pfd = &set->fds[i];
+		unsigned int mask = 0;
+		struct file *f;
+
+		if (pfd->fd >= 0) {
+			f = fd_get(pfd->fd);
+			mask = f ? vfs_poll(f, pt) & ((uint16_t)pfd->events |
+						      POLLERR | POLLHUP)
+				 : POLLNVAL;
+		}
+		pfd->revents = (int16_t)mask;
+		if (mask)
+			count++;
+	}
+	fd_put_borrowed();	/* a pass at a time, as Linux's fdget/fdput */
+	return count;
+}
+
+/* poll over the user's array: the number ready, 0, or -Exxx (revents
+ * are written back for -ERESTARTNOHAND too, as Linux). */
+static long do_poll(struct pollfd32 *ufds, uint32_t nfds, uint64_t deadline)
+{
+	struct poll_set set = { .nfds = nfds };
+	struct poll_table pt;
+	long ret;
+
+	if (nfds > POLL_NFDS_MAX)
+		return -EINVAL;
+	set.fds = kmalloc(nfds ? nfds * sizeof(*set.fds) : 1);
+	if (!set.fds)
+		return -ENOMEM;
+	if (copy_from_user(set.fds, ufds, nfds * sizeof(*set.fds))) {
+		kfree(set.fds);
+		return -EFAULT;
+	}
+	poll_table_init(&pt);
+	ret = poll_until(&pt, poll_scan, &set, deadline);
+	poll_table_free(&pt);
+	for (uint32_t i = 0; i < nfds; i++)
+		if (put_user(set.fds[i].revents, &ufds[i].revents)) {
+			ret = -EFAULT;
+			break;
+		}
+	kfree(set.fds);
+	return ret;
+}
+
+/* timeout in ms; negative: none. */
+static long sys_poll(struct pollfd32 *ufds, uint32_t nfds, int32_t timeout)
+{
+	uint64_t deadline = WAIT_FOREVER;
+
+	if (timeout >= 0)
+		poll_timeout(timeout / 1000, timeout % 1000 * NS_PER_MSEC,
+			     &deadline);
+	return do_poll(ufds, nfds, deadline);
+}
+SYSCALL(NR_poll, sys_poll);
+
+static long ppoll_common(struct pollfd32 *ufds, uint32_t nfds, void *utime,
+			 enum poll_time_type type, const uint64_t *umask,
+			 uint32_t setsize)
+{
+	uint64_t deadline;
+	long ret = poll_timeout_get(utime, type, &deadline);
+
+	if (!ret)
+		ret = poll_sigmask_set(umask, setsize);
+	if (ret)
+		return ret;
+	ret = do_poll(ufds, nfds, deadline);
+	return poll_finish(deadline, utime, type, ret);
+}
+
+static long sys_ppoll(struct pollfd32 *ufds, uint32_t nfds,
+		      struct timespec32 *uts, const uint64_t *umask,
+		      uint32_t setsize)
+{
+	return ppoll_common(ufds, nfds, uts, POLL_TIMESPEC32, umask, setsize);
+}
+SYSCALL(NR_ppoll, sys_ppoll);
+
+static long sys_ppoll_time64(struct pollfd32 *ufds, uint32_t nfds,
+			     struct timespec64_user *uts,
+			     const uint64_t *umask, uint32_t setsize)
+{
+	return ppoll_common(ufds, nfds, uts, POLL_TIMESPEC64, umask, setsize);
+}
+SYSCALL(NR_ppoll_time64, sys_ppoll_time64);
