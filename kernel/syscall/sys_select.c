@@ -24,7 +24,6 @@
 #include "kernel/proc/proc.h"
 #include "kernel/syscall/poll.h"
 #include "kernel/syscall/syscall.h"
-#include "lib/string.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"
 
