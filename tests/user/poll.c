@@ -2,7 +2,8 @@
  * poll.c: poll, ppoll, select, pselect6 and their time64 forms.
  * Readiness of pipe ends (data, room for PIPE_BUF bytes, POLLHUP once the
  * writer is gone, POLLERR with no reader), of regular files, directories
- * and /dev/null (always ready); a sleep on several pipes woken by a child;
+ * and /dev/null (always ready); a sleep on several pipes woken by a child,
+ * and one woken by another thread;
  * POLLNVAL, negative fds, EINVAL, EFAULT, EBADF; timeouts (zero, short,
  * select's update of the time left, printed only as "decreased" or
  * "zero"); select's fd_set results; ppoll and pselect6 letting a pending
@@ -13,6 +14,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -148,6 +150,35 @@ static void wakeups(void)
 	close(a[0]);
 	close(a[1]);
 	close(b[0]);
+}
+
+static void *write_later(void *arg)
+{
+	usleep(50000);
+	write(*(int *)arg, "t", 1);
+	return NULL;
+}
+
+/* A thread of the same process (a shared descriptor table) writes. */
+static void thread_wakeup(void)
+{
+	int p[2];
+	pthread_t th;
+	fd_set r;
+
+	CHECK(pipe(p) == 0);
+	CHECK(pthread_create(&th, NULL, write_later, &p[1]) == 0);
+	poll1("a thread writes", p[0], POLLIN, 5000);
+	pthread_join(th, NULL);
+	read(p[0], &r, 1);
+	CHECK(pthread_create(&th, NULL, write_later, &p[1]) == 0);
+	FD_ZERO(&r);
+	FD_SET(p[0], &r);
+	printf("select, a thread writes: %d", select(p[0] + 1, &r, NULL, NULL, NULL));
+	printf(" r %d\n", FD_ISSET(p[0], &r));
+	pthread_join(th, NULL);
+	close(p[0]);
+	close(p[1]);
 }
 
 static void bad_fds(void)
@@ -493,6 +524,7 @@ int main(void)
 	pipe_readiness();
 	full_pipe();
 	wakeups();
+	thread_wakeup();
 	bad_fds();
 	other_files();
 	timeouts();
