@@ -5,11 +5,14 @@
  * /dev/random and /dev/urandom (reads give get_random_bytes(), the
  * stop-gap generator of kernel/random.h, never blocking, as Linux's do
  * once seeded; writes are accepted and, with no entropy pool to mix them
- * into yet, vanish).
+ * into yet, vanish).  poll: /dev/random is readable and never writable
+ * (Linux's once its generator is seeded); the others have no poll op, so
+ * they are always readable and writable.
  *
  * Interface: none; the nodes are registered with devfs at INIT_FS.
  */
 #include "fs/devfs/devfs.h"
+#include "fs/poll.h"
 #include "kernel/errno.h"
 #include "kernel/init.h"
 #include "kernel/random.h"
@@ -66,7 +69,18 @@ static const struct file_ops full_fops = {
 	.write = full_write,
 };
 
+static unsigned int random_poll(struct file *f, struct poll_table *pt)
+{
+	return POLLIN | POLLRDNORM;
+}
+
 static const struct file_ops random_fops = {
+	.read = random_read,
+	.write = sink_write,
+	.poll = random_poll,
+};
+
+static const struct file_ops urandom_fops = {
 	.read = random_read,
 	.write = sink_write,
 };
@@ -84,7 +98,7 @@ static int mem_devices_init(void)
 					  &random_fops);
 	if (!err)
 		err = devfs_register_char("urandom", 0666, MKDEV(1, 9),
-					  &random_fops);
+					  &urandom_fops);
 	return err;
 }
 INITCALL(INIT_FS, mem_devices_init);

@@ -1,9 +1,10 @@
 /*
  * poll.c: poll, ppoll, select, pselect6 and their time64 forms.
  * Readiness of pipe ends (data, room for PIPE_BUF bytes, POLLHUP once the
- * writer is gone, POLLERR with no reader), of regular files, directories
- * and /dev/null (always ready); a sleep on several pipes woken by a child,
- * and one woken by another thread;
+ * writer is gone, POLLERR with no reader), of regular files, directories,
+ * /dev/null, /dev/zero, /dev/urandom (always ready) and /dev/random (only
+ * readable, as Linux's once seeded); a sleep on several pipes woken by a
+ * child, and one woken by another thread;
  * POLLNVAL, negative fds, EINVAL, EFAULT, EBADF; timeouts (zero, short,
  * select's update of the time left, printed only as "decreased" or
  * "zero"); select's fd_set results; ppoll and pselect6 letting a pending
@@ -227,6 +228,12 @@ static void other_files(void)
 	close(fd);
 	fd = open("/dev/zero", O_RDONLY);
 	poll1("/dev/zero", fd, all, -1);
+	close(fd);
+	fd = open("/dev/urandom", O_RDWR);
+	poll1("/dev/urandom", fd, all, -1);
+	close(fd);
+	fd = open("/dev/random", O_RDWR);
+	poll1("/dev/random (seeded: readable, never writable)", fd, all, -1);
 	close(fd);
 	unlink(tmp("file"));
 }
