@@ -112,6 +112,7 @@ struct elf_stack_args {
 	bool secure;			/* AT_SECURE (set-user-id exec) */
 	uint32_t hwcap;			/* AT_HWCAP: CPUID.1:EDX */
 	uint32_t sysinfo;		/* AT_SYSINFO entry, 0 for none */
+	uint32_t sysinfo_ehdr;		/* AT_SYSINFO_EHDR (the vDSO), or 0 */
 	const uint8_t *random;		/* ELF_RANDOM_BYTES for AT_RANDOM */
 	const char *platform;		/* AT_PLATFORM ("i686"), or NULL */
 };

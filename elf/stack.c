@@ -22,11 +22,12 @@
  *	NULL, envp[envc - 1] ... envp[0]
  *	NULL, argv[argc - 1] ... argv[0]
  *	argc				<- sp, 16-byte aligned
- * The auxiliary vector, in Linux's order: [AT_SYSINFO], AT_HWCAP,
+ * The auxiliary vector, in Linux's order: [AT_SYSINFO], [AT_SYSINFO_EHDR]
+ * (the vDSO's entry and ELF header, when there is one), AT_HWCAP,
  * AT_PAGESZ, AT_CLKTCK, AT_PHDR, AT_PHENT, AT_PHNUM, AT_BASE, AT_FLAGS,
  * AT_ENTRY, AT_UID, AT_EUID, AT_GID, AT_EGID, AT_SECURE, AT_RANDOM,
- * AT_EXECFN, [AT_PLATFORM], AT_NULL.  Not given: AT_SYSINFO_EHDR (no
- * vDSO), AT_HWCAP2, AT_MINSIGSTKSZ, AT_RSEQ_*.
+ * AT_EXECFN, [AT_PLATFORM], AT_NULL.  Not given: AT_HWCAP2,
+ * AT_MINSIGSTKSZ, AT_RSEQ_*.
  *
  * Limits, Linux's: each string (execfn included) is at most
  * ELF_MAX_ARG_STRLEN bytes with its NUL; all strings plus one pointer per
@@ -57,8 +58,9 @@
 #define AT_RANDOM	25
 #define AT_EXECFN	31
 #define AT_SYSINFO	32
+#define AT_SYSINFO_EHDR	33
 
-#define STACK_MAX_AUX	20
+#define STACK_MAX_AUX	24	/* 20 used at most */
 
 struct stack_writer {
 	uint8_t *buf;
@@ -153,6 +155,8 @@ static unsigned int stack_auxv(uint32_t aux[][2], const struct elf_stack_args *a
 
 	if (a->sysinfo)
 		AUX(AT_SYSINFO, a->sysinfo);
+	if (a->sysinfo_ehdr)
+		AUX(AT_SYSINFO_EHDR, a->sysinfo_ehdr);
 	AUX(AT_HWCAP, a->hwcap);
 	AUX(AT_PAGESZ, ELF_PAGE_SIZE);
 	AUX(AT_CLKTCK, ELF_CLKTCK);

@@ -32,6 +32,16 @@
  * lets write-back write-protect a page again (vm_page_mkclean) and
  * truncation unmap what lies past the new end (vm_unmap_mapping).
  *
+ * Special mappings (vm_map_special: the vDSO): a VMA whose pages are
+ * frames the kernel keeps for ever (struct vm_special), page i of the VMA
+ * being special->pages[pgoff + i].  A fault maps that frame again
+ * (never a zeroed one), read-only since the kernel holds a reference: a
+ * write, once mprotect allowed one, copies it as copy-on-write does.
+ * Fork shares the frames; munmap, mprotect, MADV_DONTNEED and a move by
+ * mremap work as on any mapping, but only on the whole VMA: cutting one
+ * is -EINVAL, growing one -EFAULT (as Linux's special mappings, which
+ * refuse to split and are VM_DONTEXPAND).  Such a VMA never merges.
+ *
  * Execution: a page can be executed only with PROT_EXEC (on a CPU with
  * NX; without it, every readable page can), as on Linux: ELF segments
  * with PF_X, the stack when PT_GNU_STACK asks for it, and with
@@ -53,7 +63,8 @@
  *   mm_create, mm_get, mm_destroy (drop a reference), mm_fork, mm_switch,
  *   mm_lock, mm_unlock, vm_fault, vm_resolve, vm_mmap, vm_mmap_file,
  *   vm_munmap, vm_mprotect, vm_mremap, vm_msync, vm_madvise, vm_mincore,
- *   vm_brk_init, vm_brk, vm_stack_setup, vma_find, mm_rss; for the page
+ *   vm_brk_init, vm_brk, vm_stack_setup, vm_map_special, vm_special_base,
+ *   vma_find, mm_rss; for the page
  *   cache and the VFS: vm_page_mkclean, vm_unmap_mapping.
  */
 #ifndef MM_VM_H
@@ -118,6 +129,15 @@
 
 struct file;
 struct mm;
+struct page;
+
+/* Fixed kernel frames mapped as one VMA (see above); name is what
+ * /proc/<pid>/maps shows ("[vdso]"). */
+struct vm_special {
+	const char *name;
+	struct page **pages;
+	uint32_t npages;
+};
 
 struct vma {
 	struct list_head list;	/* in mm->vmas, by address */
@@ -126,7 +146,9 @@ struct vma {
 	uint32_t prot;		/* PROT_* */
 	uint32_t flags;		/* VMA_* */
 	struct file *file;	/* NULL: anonymous; else a reference */
-	uint32_t pgoff;		/* file offset of start, in pages */
+	uint32_t pgoff;		/* file offset of start, in pages; for a
+				 * special VMA, its index in pages[] */
+	const struct vm_special *special;	/* NULL, or fixed frames */
 	struct mm *mm;		/* file VMAs: the address space owning it */
 	struct list_head file_link;	/* file VMAs: in mapping->mmaps */
 };
@@ -192,6 +214,18 @@ void vm_brk_init(struct mm *mm, uintptr_t start);
 uintptr_t vm_brk(struct mm *mm, uintptr_t new_brk);
 int vm_stack_setup(struct mm *mm, uintptr_t top, size_t size, bool exec);
 
+/* mm/vm/special.c */
+/*
+ * Map all of sp in mm with prot (PROT_READ | PROT_EXEC for the vDSO), at
+ * the highest free range below mm->mmap_base, as mmap without a hint.
+ * *addr receives the address.  0, or -ENOMEM (no room, no memory).
+ */
+int vm_map_special(struct mm *mm, uintptr_t *addr, uint32_t prot,
+		   const struct vm_special *sp);
+/* Where mm maps sp's first page now, or 0 (never mapped, or unmapped
+ * since).  Takes mm's lock. */
+uintptr_t vm_special_base(struct mm *mm, const struct vm_special *sp);
+
 /* mm/vm/mremap.c: the new address through *new_addr (an input with
  * MREMAP_FIXED).  0 or -Exxx as Linux's mremap. */
 int vm_mremap(struct mm *mm, uintptr_t addr, size_t old_len, size_t new_len,
@@ -207,7 +241,6 @@ long vm_mincore(struct mm *mm, uintptr_t addr, size_t npages, uint8_t *vec);
 
 /* mm/vm/rmap.c */
 struct address_space;
-struct page;
 /* Write-protect every shared mapping of page-cache page pg (before it is
  * written back), so that the next write through one faults and dirties
  * it again. */

@@ -7,8 +7,9 @@
  * address space: each PT_LOAD becomes anonymous memory (vm_mmap
  * MAP_FIXED) into which the file's bytes are copied with vfs_read and
  * copy_to_user (file-backed mappings come later); the rest of each
- * segment stays zero (the bss).  Then the break starts after the image
- * and the initial stack is built by elf_stack_build.  Segments are mapped
+ * segment stays zero (the bss).  Then the break starts after the image,
+ * the vDSO is mapped (vdso/vdso.c; AT_SYSINFO and AT_SYSINFO_EHDR
+ * announce it) and the initial stack is built by elf_stack_build.  Segments are mapped
  * writable while they are filled and get their own protections after.
  * The stack is executable when PT_GNU_STACK asks for it or is missing; a
  * program without PT_GNU_STACK also gets READ_IMPLIES_EXEC (mm/vm.h), as
@@ -44,6 +45,7 @@
 #include "mm/mm.h"
 #include "mm/uaccess.h"
 #include "mm/vm.h"
+#include "vdso/vdso.h"
 
 #define EXEC_MAX_DEPTH	4		/* #! levels, as Linux */
 #define EXEC_MAX_ARGS	1024
@@ -55,6 +57,7 @@ struct exec_ctx {
 	ssize_t len;
 	struct elf_image img;
 	struct mm *mm, *old_mm;
+	uintptr_t vdso;			/* where the vDSO went, or 0 */
 	const char *execfn;		/* the path given to exec */
 	const char *argv[EXEC_MAX_ARGS + 3];
 	unsigned int argc;
@@ -214,6 +217,8 @@ static int exec_stack(struct exec_ctx *x, uint32_t *sp)
 		.execfn = x->execfn, .img = &x->img,
 		.uid = p->uid, .euid = p->euid, .gid = p->gid, .egid = p->egid,
 		.hwcap = cpu_hwcap(), .random = random, .platform = "i686",
+		.sysinfo = x->vdso ? x->vdso + VDSO_SYM_kernel_vsyscall : 0,
+		.sysinfo_ehdr = x->vdso,
 	};
 	size_t size = PAGE_SIZE + strlen(x->execfn) + 1;
 	struct elf_stack out;
@@ -262,8 +267,10 @@ static int exec_load(struct exec_ctx *x, uint32_t *sp)
 	err = exec_load_segments(x);
 	if (!err) {
 		vm_brk_init(x->mm, x->img.end);
-		err = exec_stack(x, sp);
+		err = vdso_map(x->mm, &x->vdso);
 	}
+	if (!err)
+		err = exec_stack(x, sp);
 	if (err) {
 		flags = irq_save();
 		current->mm = x->old_mm;

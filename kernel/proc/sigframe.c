@@ -12,9 +12,14 @@
  * esp = the frame, eax = sig (and edx = &info, ecx = &uc for SA_SIGINFO,
  * as Linux's regparm convention), and the handler starts with a clean
  * FPU (the state FNINIT gives).  The handler returns to pretcode: the
- * sa_restorer musl always supplies, or else the retcode bytes in the
- * frame (popl %eax; movl $119, %eax; int $0x80, or movl $173, %eax;
- * int $0x80).  A frame that would leave the alternate stack it is on, or
+ * sa_restorer musl always supplies, or else, as Linux, the vDSO's
+ * __kernel_sigreturn or __kernel_rt_sigreturn (vdso/vdso.h), wherever the
+ * process maps it now.  The frame still carries Linux's legacy retcode
+ * bytes (popl %eax; movl $119, %eax; int $0x80, or movl $173, %eax;
+ * int $0x80), which some debuggers look at; the handler returns there
+ * only in a process without a vDSO (it unmapped it), as on Linux without
+ * one, and on a CPU with NX that faults (the stack is not executable).
+ * A frame that would leave the alternate stack it is on, or
  * that cannot be written, is refused (-EFAULT).
  *
  * sigframe_return() restores the mask first, then checks the saved
@@ -35,6 +40,7 @@
 #include "kernel/sched/task.h"
 #include "lib/string.h"
 #include "mm/uaccess.h"
+#include "vdso/vdso.h"
 
 #define NR_sigreturn_	119
 #define NR_rt_sigreturn_ 173
@@ -94,6 +100,22 @@ static int frame_place(const struct trap_frame *f, const struct k_sigaction *ka,
 	return 0;
 }
 
+/* Where ka's handler returns: its sa_restorer, or the vDSO's sigreturn
+ * (rt_sigreturn for rt), or without a vDSO the frame's retcode. */
+static uint32_t frame_restorer(const struct k_sigaction *ka, bool rt,
+			       uint32_t retcode)
+{
+	uintptr_t vdso;
+
+	if (ka->flags & SA_RESTORER)
+		return ka->restorer;
+	vdso = vdso_base(current->mm);
+	if (!vdso)
+		return retcode;
+	return vdso + (rt ? VDSO_SYM_kernel_rt_sigreturn :
+			    VDSO_SYM_kernel_sigreturn);
+}
+
 /* The current task's x87/SSE state, written to the user stack at at. */
 static int fpstate_write(uint32_t at)
 {
@@ -129,8 +151,8 @@ static int setup_rt(struct trap_frame *f, int sig, const struct k_sigaction *ka,
 	sc_save(&fr.uc.mcontext, f, oldmask, at.fpstate, fault_cr2(info));
 	fr.uc.sigmask = oldmask;
 	memcpy(fr.retcode, code, sizeof(code));
-	fr.pretcode = ka->flags & SA_RESTORER ? ka->restorer :
-		at.frame + offsetof(struct rt_sigframe32, retcode);
+	fr.pretcode = frame_restorer(ka, true, at.frame +
+				     offsetof(struct rt_sigframe32, retcode));
 	if (copy_to_user((void *)at.frame, &fr, sizeof(fr)))
 		return -EFAULT;
 	f->user_esp = at.frame;
@@ -158,8 +180,8 @@ static int setup_plain(struct trap_frame *f, int sig,
 	sc_save(&fr->sc, f, oldmask, at.fpstate, cr2);
 	fr->extramask = (uint32_t)(oldmask >> 32);
 	memcpy(fr->retcode, code, sizeof(code));
-	fr->pretcode = ka->flags & SA_RESTORER ? ka->restorer :
-		at.frame + offsetof(struct sigframe32, retcode);
+	fr->pretcode = frame_restorer(ka, false, at.frame +
+				      offsetof(struct sigframe32, retcode));
 	err = copy_to_user((void *)at.frame, fr, sizeof(*fr));
 	kfree(fr);
 	if (!err)

@@ -1,5 +1,7 @@
 /*
- * sys_signal.c: signal system calls: rt_sigaction, rt_sigprocmask,
+ * sys_signal.c: signal system calls: rt_sigaction and the old sigaction
+ * (a 32-bit mask: the high word of the new mask is cleared, the old one
+ * reported cut, as Linux i386), rt_sigprocmask,
  * rt_sigpending, sigaltstack, rt_sigsuspend, pause, rt_sigreturn,
  * sigreturn, kill, tkill, tgkill, alarm, setitimer and getitimer
  * (ITIMER_REAL only: the CPU-time timers give -EINVAL until per-task
@@ -31,27 +33,66 @@
 /* Nobody wakes it: sleepers here are woken by signal_send's task_wake. */
 static struct wait_queue pause_wq = WAIT_QUEUE_INIT(pause_wq);
 
+/* The old sigaction's struct (struct old_sigaction for i386). */
+struct old_sigaction32 {
+	uint32_t handler;
+	uint32_t mask;
+	uint32_t flags;
+	uint32_t restorer;
+};
+
+/* Give sig the action *act (NULL: keep it); *old gets the one it had.
+ * 0 or -EINVAL. */
+static int sigaction_swap(int sig, const struct k_sigaction *act,
+			  struct k_sigaction *old)
+{
+	struct proc *p = proc_current();
+
+	if (sig < 1 || sig > NSIG || (act && (sig == SIGKILL || sig == SIGSTOP)))
+		return -EINVAL;
+	*old = p->sighand->action[sig - 1];
+	if (act)
+		signal_set_action(p, sig, act);
+	return 0;
+}
+
 static long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
 			     struct k_sigaction *uold, uint32_t setsize)
 {
-	struct proc *p = proc_current();
 	struct k_sigaction act, old;
+	int err;
 
 	if (setsize != SIGSETSIZE)
 		return -EINVAL;
 	if (uact && copy_from_user(&act, uact, sizeof(act)))
 		return -EFAULT;
-	if (sig < 1 || sig > NSIG ||
-	    (uact && (sig == SIGKILL || sig == SIGSTOP)))
-		return -EINVAL;
-	old = p->sighand->action[sig - 1];
-	if (uact)
-		signal_set_action(p, sig, &act);
-	if (uold && copy_to_user(uold, &old, sizeof(old)))
+	err = sigaction_swap(sig, uact ? &act : NULL, &old);
+	if (!err && uold && copy_to_user(uold, &old, sizeof(old)))
 		return -EFAULT;
-	return 0;
+	return err;
 }
 SYSCALL(NR_rt_sigaction, sys_rt_sigaction);
+
+static long sys_sigaction(int sig, const struct old_sigaction32 *uact,
+			  struct old_sigaction32 *uold)
+{
+	struct old_sigaction32 o = { 0 };
+	struct k_sigaction act, old;
+	int err;
+
+	if (uact && copy_from_user(&o, uact, sizeof(o)))
+		return -EFAULT;
+	act = (struct k_sigaction){ .handler = o.handler, .flags = o.flags,
+				    .restorer = o.restorer, .mask = o.mask };
+	err = sigaction_swap(sig, uact ? &act : NULL, &old);
+	if (err || !uold)
+		return err;
+	o = (struct old_sigaction32){ .handler = old.handler,
+		.mask = (uint32_t)old.mask, .flags = old.flags,
+		.restorer = old.restorer };
+	return copy_to_user(uold, &o, sizeof(o)) ? -EFAULT : 0;
+}
+SYSCALL(NR_sigaction, sys_sigaction);
 
 static long sys_rt_sigprocmask(int how, const uint64_t *uset, uint64_t *uold,
 			       uint32_t setsize)

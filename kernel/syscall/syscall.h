@@ -82,6 +82,7 @@ struct trap_frame *syscall_user_frame(void);
 #define NR_getppid		64
 #define NR_getpgrp		65
 #define NR_setsid		66
+#define NR_sigaction		67
 #define NR_gettimeofday		78
 #define NR_select		82
 #define NR_symlink		83

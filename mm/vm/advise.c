@@ -110,7 +110,7 @@ static int advise_vma(struct vma *vma, uintptr_t start, uintptr_t end,
 {
 	bool anon_shared = !vma->file && (vma->flags & VMA_SHARED);
 
-	if (advice == MADV_FREE && (vma->file || anon_shared))
+	if (advice == MADV_FREE && (vma->file || vma->special || anon_shared))
 		return -EINVAL;
 	if ((advice == MADV_DONTNEED || advice == MADV_FREE) && !anon_shared)
 		vma_zap(vma, start, end);

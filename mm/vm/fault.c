@@ -5,7 +5,8 @@
  * stack, when the address is below it but within VM_STACK_MAX of its top
  * and above the VMA before it), checks the access against the VMA's
  * protection, then:
- *   - no page yet: maps a zeroed frame (demand-zero, anonymous VMAs);
+ *   - no page yet: maps a zeroed frame (demand-zero, anonymous VMAs), or
+ *     the kernel's frame for a special VMA (mm/vm/special.c);
  *   - write to a read-only private page: copy-on-write.  A frame nobody
  *     else maps (refcount 1) is just made writable; otherwise it is copied
  *     and the old frame loses this mapping's reference;
@@ -110,6 +111,8 @@ int vm_fault(struct mm *mm, uintptr_t addr, uint32_t error)
 		return -ENOMEM;
 	if (vma->file)
 		err = filemap_fault(mm, vma, page, pte, error & PF_WRITE);
+	else if (!pte_has_page(*pte) && vma->special)
+		err = special_fault(mm, vma, page, pte);
 	else if (!pte_has_page(*pte))
 		err = fault_zero(mm, vma, pte);
 	else if (*pte & PTE_PROTNONE)

@@ -57,6 +57,9 @@ struct file *vma_file_detach(struct vma *vma);
 int filemap_fault(struct mm *mm, struct vma *vma, uintptr_t va,
 		  pte_t *pte, bool write);
 
+/* mm/vm/special.c */
+int special_fault(struct mm *mm, struct vma *vma, uintptr_t va, pte_t *pte);
+
 /* mm/vm/mmap.c */
 int unmap_range(struct mm *mm, uintptr_t start, uintptr_t end);
 void merge_range(struct mm *mm, uintptr_t start, uintptr_t end);

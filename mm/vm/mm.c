@@ -142,6 +142,8 @@ struct mm *mm_fork(struct mm *parent)
 		if (!copy)
 			goto fail;
 		copy->mm = child;
+		copy->special = vma->special;
+		copy->pgoff = vma->pgoff;
 		if (vma->file)
 			vma_file_attach(child, copy, vma->file, vma->pgoff);
 		list_add_tail(&copy->list, &child->vmas);

@@ -21,6 +21,9 @@
  * a bad new_addr; -EFAULT when no VMA holds addr or the range crosses the
  * end of its VMA; -ENOMEM when the mapping cannot grow where it is and
  * may not move, or no room is left.
+ * A special mapping (the vDSO) may move whole but not grow (-EFAULT),
+ * shrink (-EINVAL: it cannot be cut), nor be left behind by
+ * MREMAP_DONTUNMAP (-EINVAL), as Linux's.
  * Not done: moving several VMAs at once (Linux 6.17's MREMAP_FIXED with
  * equal lengths): the range must lie in one VMA (-EFAULT).
  *
@@ -74,6 +77,12 @@ static int remap_check_vma(const struct remap *r)
 	if (r->new_len <= r->old_len && !remap_to_new_addr(r))
 		return 0;		/* shrinking or no change */
 	if (r->old_len == 0 && (!(vma->flags & VMA_SHARED) || !vma->file))
+		return -EINVAL;
+	if (vma->special && r->new_len > r->old_len)
+		return -EFAULT;
+	if (vma->special && ((r->flags & MREMAP_DONTUNMAP) ||
+			     r->new_len != r->old_len || r->addr != vma->start ||
+			     r->old_len != vma->end - vma->start))
 		return -EINVAL;
 	if (r->old_len > vma->end - r->addr)
 		return -EFAULT;
@@ -145,6 +154,10 @@ static int move_range(struct mm *mm, struct remap *r)
 		return -ENOMEM;
 	if (old->file)
 		vma_file_attach(mm, vma, old->file, pgoff);
+	if (old->special) {
+		vma->special = old->special;
+		vma->pgoff = pgoff;
+	}
 	vma_link(mm, vma);
 	flags = old->file ? rmap_lock() : 0;
 	move_entries(mm, r->addr, r->new_addr, MIN(r->old_len, r->new_len));

@@ -5,8 +5,8 @@
  * Lookups walk it (a tree can replace it when processes get hundreds of
  * mappings).  vma_link() inserts in order, vma_split() cuts one in two,
  * vma_merge_around() joins a VMA with neighbours it touches when they are
- * alike (same protection and flags; anonymous, or the same file at
- * following offsets), so brk growth and re-protection do not pile up
+ * alike (same protection and flags; anonymous, or the same file or
+ * special object at following offsets), so brk growth and re-protection do not pile up
  * VMAs.  A file VMA's split, merge and removal keep its file's list and
  * references right (mm/vm/rmap.c).
  *
@@ -112,16 +112,21 @@ void vma_remove(struct mm *mm, struct vma *vma)
 
 /*
  * Cut vma at addr (strictly inside it): vma keeps [start, addr), a new VMA
- * after it takes [addr, end).  Returns 0 or -ENOMEM.
+ * after it takes [addr, end).  Returns 0, -ENOMEM, or -EINVAL for a
+ * special VMA, which is used whole or not at all (as Linux's).
  */
 int vma_split(struct mm *mm, struct vma *vma, uintptr_t addr)
 {
-	struct vma *tail = vma_alloc(addr, vma->end, vma->prot, vma->flags);
+	struct vma *tail;
 	uint32_t flags;
 
+	if (vma->special)
+		return -EINVAL;
+	tail = vma_alloc(addr, vma->end, vma->prot, vma->flags);
 	if (!tail)
 		return -ENOMEM;
 	tail->mm = mm;
+	tail->pgoff = vma->pgoff + (uint32_t)((addr - vma->start) >> PAGE_SHIFT);
 	list_add(&tail->list, &vma->list);
 	mm->nr_vmas++;
 	if (!vma->file) {
@@ -130,7 +135,6 @@ int vma_split(struct mm *mm, struct vma *vma, uintptr_t addr)
 	}
 	vma->file->refcount++;
 	tail->file = vma->file;
-	tail->pgoff = vma->pgoff + (uint32_t)((addr - vma->start) >> PAGE_SHIFT);
 	flags = rmap_lock();
 	vma->end = addr;
 	list_add(&tail->file_link, &vma->file_link);
@@ -140,8 +144,11 @@ int vma_split(struct mm *mm, struct vma *vma, uintptr_t addr)
 
 static bool vma_mergeable(const struct vma *a, const struct vma *b)
 {
+	bool object = a->file || a->special;
+
 	return a->end == b->start && a->file == b->file &&
-	       (!a->file || a->pgoff + vma_pages(a) == b->pgoff) &&
+	       a->special == b->special &&
+	       (!object || a->pgoff + vma_pages(a) == b->pgoff) &&
 	       a->prot == b->prot &&
 	       (a->flags & ~VMA_BRK) == (b->flags & ~VMA_BRK);
 }

@@ -4,8 +4,9 @@
 #   build/host32/unit-tests	static i386 against musl (tools/i386-musl-gcc),
 #				32-bit words, as in the kernel.
 # `make test-host` runs both, prints their results with a [host] or [i386]
-# prefix, then the self-test of tools/ksyms.py (the symbol-table
-# generator), and ends with one combined line "N passed, N failed".
+# prefix, then the self-tests of tools/ksyms.py (the symbol-table
+# generator) and tools/vdso-check.py (on the built vDSO), and ends with
+# one combined line "N passed, N failed".
 #
 # lib/ defines functions with the C library's names (strlen, snprintf...);
 # every source here except libc_ref.c is compiled with -include
@@ -62,8 +63,11 @@ test-host: $(HOST_TEST_BIN) $(HOST32_TEST_BIN)
 	sed 's/^/[i386] /' $(B)/host32/results.log; \
 	$(PYTHON) tools/ksyms.py --selftest > $(B)/host/ksyms-selftest.log 2>&1; \
 	sed 's/^/[ksyms.py] /' $(B)/host/ksyms-selftest.log; \
+	$(PYTHON) tools/vdso-check.py --selftest $(VDSO_SO) \
+		> $(B)/host/vdso-selftest.log 2>&1; \
+	sed 's/^/[vdso-check.py] /' $(B)/host/vdso-selftest.log; \
 	tools/sum-results.sh $(B)/host/results.log $(B)/host32/results.log \
-		$(B)/host/ksyms-selftest.log
+		$(B)/host/ksyms-selftest.log $(B)/host/vdso-selftest.log
 
 .PHONY: test-host
 -include $(shell find $(B)/host32 -name '*.d' 2>/dev/null)
