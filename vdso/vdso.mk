@@ -13,6 +13,7 @@ VDSO_LDFLAGS := -m elf_i386 -shared -s -soname linux-gate.so.1 \
 	-z max-page-size=4096 -z noexecstack --no-undefined
 
 KERNEL_SRCS += vdso/image.asm vdso/vdso.c
+KTEST_SRCS += tests/kernel/test_vdso.c
 
 $(VDSO_DIR)/vdso.o: vdso/vdso.S | $(SETUP_STAMP)
 	@mkdir -p $(@D)
@@ -27,7 +28,7 @@ $(B)/k/vdso/image.o: KASFLAGS += -DVDSO_IMAGE='"$(VDSO_SO)"'
 # vdso/vdso.h includes the generated header: the objects that include it
 # wait for it.
 KCFLAGS += -I$(VDSO_DIR)
-$(B)/k/vdso/vdso.o $(B)/k/kernel/proc/exec.o $(B)/k/kernel/proc/sigframe.o: \
-	$(VDSO_SYMS)
+$(B)/k/vdso/vdso.o $(B)/k/kernel/proc/exec.o $(B)/k/kernel/proc/sigframe.o \
+	$(B)/k/tests/kernel/test_vdso.o: $(VDSO_SYMS)
 
 test-host: $(VDSO_SO)

@@ -137,7 +137,8 @@ TEST(elf_stack_sysinfo_no_platform_empty_argv)
 	a.argc = 0;
 	a.envc = 0;
 	a.platform = NULL;
-	a.sysinfo = 0xffffe414;
+	a.sysinfo = 0xb7fff480;
+	a.sysinfo_ehdr = 0xb7fff000;
 	CHECK_EQ(elf_stack_build(buf, 4096, TOP, &a, &st), 0);
 	d.lo = st.sp;
 	CHECK_EQ(st.sp % 16, 0);
@@ -146,9 +147,33 @@ TEST(elf_stack_sysinfo_no_platform_empty_argv)
 	CHECK_EQ(rd(&d, st.argv + 4), 0);
 	CHECK_EQ(rd(&d, st.envp), 0);
 	CHECK_EQ(rd(&d, st.auxv), 32);		/* AT_SYSINFO first */
-	CHECK_EQ(rd(&d, st.auxv + 4), 0xffffe414);
-	CHECK_EQ(rd(&d, st.auxv + 8), 16);	/* then AT_HWCAP */
-	CHECK_EQ(rd(&d, st.auxv + 17 * 8), 0);	/* AT_NULL, no platform */
+	CHECK_EQ(rd(&d, st.auxv + 4), 0xb7fff480);
+	CHECK_EQ(rd(&d, st.auxv + 8), 33);	/* AT_SYSINFO_EHDR */
+	CHECK_EQ(rd(&d, st.auxv + 12), 0xb7fff000);
+	CHECK_EQ(rd(&d, st.auxv + 16), 16);	/* then AT_HWCAP */
+	CHECK_EQ(rd(&d, st.auxv + 18 * 8), 0);	/* AT_NULL, no platform */
+	free(buf);
+}
+
+/* The most entries: both vDSO ones and the platform. */
+TEST(elf_stack_sysinfo_and_platform)
+{
+	unsigned char *buf = malloc(4096);
+	struct elf_stack_args a;
+	struct elf_image img;
+	struct elf_stack st;
+	struct decoder d = { buf, TOP - 4096, 0 };
+
+	default_args(&a, &img);
+	a.sysinfo = 0xb7fff480;
+	a.sysinfo_ehdr = 0xb7fff000;
+	CHECK_EQ(elf_stack_build(buf, 4096, TOP, &a, &st), 0);
+	d.lo = st.sp;
+	CHECK_EQ(rd(&d, st.auxv + 8), 33);
+	CHECK_EQ(rd(&d, st.auxv + 18 * 8), 15);	/* AT_PLATFORM last */
+	CHECK(!strcmp(str(&d, rd(&d, st.auxv + 18 * 8 + 4)), "i686"));
+	CHECK_EQ(rd(&d, st.auxv + 19 * 8), 0);	/* AT_NULL */
+	CHECK(st.strings >= st.auxv + 20 * 8);
 	free(buf);
 }
 
