@@ -30,8 +30,8 @@ UTEST_TIMEOUT = 300
 #   36-thread: system() and popen() run /bin/sh, which the root image
 #   does not have yet.
 #   rtsig: its queue-limit case needs setrlimit(RLIMIT_SIGPENDING).
-#   47-vdso (vdso maps): needs /proc/<pid>/maps.
-PENDING = {"36-thread", "rtsig", "47-vdso"}
+#   49-vdso (vdso maps): needs /proc/<pid>/maps.
+PENDING = {"36-thread", "rtsig", "49-vdso"}
 # QEMU's default CPU for qemu-system-i386 (qemu32) has PAE but no NX.
 NX_CPU = ["-cpu", "qemu32,+nx"]
 
