@@ -164,7 +164,7 @@ static int vfs_close_locked(struct file *f)
 {
 	int err = 0;
 
-	if (--f->refcount)
+	if (!file_ref_put(f))
 		return 0;
 	if (f->fops && f->fops->release)
 		err = f->fops->release(f->inode, f);

@@ -84,7 +84,7 @@ void poll_wait(struct file *f, struct wait_queue *wq, struct poll_table *pt)
 		pt->error = -ENOMEM;
 		return;
 	}
-	__atomic_add_fetch(&f->refcount, 1, __ATOMIC_RELAXED);
+	file_ref_get(f);
 	e->file = f;
 	e->wq = wq;
 	e->table = pt;

@@ -33,9 +33,9 @@
  * Buffers given to file ops are kernel addresses.
  *
  * Interface (fs/vfs*.c): vfs_register_fs, vfs_mount, vfs_umount,
- * vfs_lookup, vfs_open, vfs_close, vfs_read, vfs_write, vfs_lseek,
- * vfs_readdir, vfs_mkdir, vfs_mknod, vfs_unlink, vfs_rmdir, vfs_link,
- * vfs_symlink, vfs_readlink, vfs_rename, vfs_truncate, vfs_stat,
+ * vfs_lookup, vfs_open, vfs_close, file_ref_get, file_ref_put, vfs_read,
+ * vfs_write, vfs_lseek, vfs_readdir, vfs_mkdir, vfs_mknod, vfs_unlink,
+ * vfs_rmdir, vfs_link, vfs_symlink, vfs_readlink, vfs_rename, vfs_truncate, vfs_stat,
  * vfs_sync, vfs_statfs, vfs_setattr, vfs_dir_path, vfs_getcwd,
  * vfs_lookup_at, vfs_link_at, vfs_rename_at, iget, iput, igrab,
  * new_inode, inode_hash_insert,
@@ -260,10 +260,31 @@ struct file {
 	const struct file_ops *fops;
 	unsigned int flags;		/* O_* */
 	uint64_t pos;
-	uint32_t refcount;
+	uint32_t refcount;		/* file_ref_get, file_ref_put only */
 	void *private;
 	uint32_t version;		/* pipes: see fs/pipe.c */
 };
+
+/*
+ * A file's references: its descriptor slots (shared by dup and by
+ * clone's copies of the table), VMAs mapping it, poll entries and the
+ * references fd_get lends a call.  Threads of one process change them
+ * without a common lock, so every change is one atomic operation, and
+ * through these two only.  file_ref_get takes one more (the caller holds
+ * one already) and returns f; file_ref_put drops one and returns whether
+ * it was the last, whose owner then releases the file: only vfs_close
+ * does, everyone else gives references back with vfs_close.
+ */
+static inline struct file *file_ref_get(struct file *f)
+{
+	__atomic_add_fetch(&f->refcount, 1, __ATOMIC_RELAXED);
+	return f;
+}
+
+static inline bool file_ref_put(struct file *f)
+{
+	return __atomic_sub_fetch(&f->refcount, 1, __ATOMIC_ACQ_REL) == 0;
+}
 
 /* ---- the calls -------------------------------------------------------- */
 

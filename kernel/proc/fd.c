@@ -26,11 +26,6 @@
 #include "lib/string.h"
 #include "mm/mm.h"
 
-static void file_get(struct file *f)
-{
-	__atomic_add_fetch(&f->refcount, 1, __ATOMIC_RELAXED);
-}
-
 static bool table_shared(const struct proc *p)
 {
 	return p->nr_threads > 1 || p->files->refcount > 1;
@@ -79,7 +74,7 @@ struct file *fd_get(int fd)
 	flags = spin_lock_irqsave(&files->lock);
 	f = files->fds[fd].file;
 	if (f && shared) {
-		file_get(f);
+		file_ref_get(f);
 		t->borrowed[t->nborrowed++] = f;
 	}
 	spin_unlock_irqrestore(&files->lock, flags);
@@ -164,7 +159,7 @@ int fd_dup(int oldfd, int min, bool cloexec)
 		fd = min < 0 || min >= PROC_MAX_FDS ? -EINVAL :
 						      fd_alloc(files, min);
 	if (fd >= 0) {
-		file_get(f);
+		file_ref_get(f);
 		files->fds[fd].file = f;
 		files->fds[fd].flags = cloexec ? FD_CLOEXEC : 0;
 	}
@@ -185,7 +180,7 @@ int fd_dup2(int oldfd, int newfd, bool cloexec)
 	flags = spin_lock_irqsave(&files->lock);
 	f = files->fds[oldfd].file;
 	if (f && oldfd != newfd) {
-		file_get(f);
+		file_ref_get(f);
 		old = files->fds[newfd].file;
 		files->fds[newfd].file = f;
 		files->fds[newfd].flags = cloexec ? FD_CLOEXEC : 0;

@@ -168,7 +168,7 @@ static int spawn_share(struct proc *p, struct file *const files[3])
 		return -ENOMEM;
 	for (int fd = 0; fd < 3; fd++) {
 		p->files->fds[fd].file = files[fd];
-		__atomic_add_fetch(&files[fd]->refcount, 1, __ATOMIC_RELAXED);
+		file_ref_get(files[fd]);
 	}
 	return 0;
 }

@@ -54,8 +54,7 @@ struct files_struct *files_copy(struct files_struct *src)
 	memcpy(files->fds, src->fds, sizeof(files->fds));
 	for (int fd = 0; fd < PROC_MAX_FDS; fd++)
 		if (files->fds[fd].file)
-			__atomic_add_fetch(&files->fds[fd].file->refcount, 1,
-					   __ATOMIC_RELAXED);
+			file_ref_get(files->fds[fd].file);
 	spin_unlock_irqrestore(&src->lock, flags);
 	return files;
 }

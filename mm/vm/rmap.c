@@ -61,7 +61,7 @@ void vma_file_attach(struct mm *mm, struct vma *vma, struct file *file,
 {
 	uint32_t flags;
 
-	file->refcount++;
+	file_ref_get(file);
 	vma->file = file;
 	vma->pgoff = pgoff;
 	vma->mm = mm;

@@ -133,7 +133,7 @@ int vma_split(struct mm *mm, struct vma *vma, uintptr_t addr)
 		vma->end = addr;
 		return 0;
 	}
-	vma->file->refcount++;
+	file_ref_get(vma->file);
 	tail->file = vma->file;
 	flags = rmap_lock();
 	vma->end = addr;

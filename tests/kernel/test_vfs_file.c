@@ -1,9 +1,10 @@
 /*
  * test_vfs_file.c: open files on ramfs: create, read, write, seek,
  * truncate, append, the open flags and their errors, unlinking an open
- * file, readdir.
+ * file, references taken and given back by several threads, readdir.
  */
 #include "lib/printf.h"
+#include "kernel/sched/task.h"
 #include "mm/mm.h"
 #include "tests/kernel/vfs_sandbox.h"
 
@@ -164,6 +165,65 @@ KTEST(vfs_file, unlink_open_file)
 	vfs_close(f);
 	KT_ASSERT_EQ(ctx, vfs_statfs("/", &sfs), 0);
 	KT_EXPECT_EQ(ctx, sfs.files, files);		/* evicted */
+	SANDBOX_END(ctx, &s);
+}
+
+#define REF_ROUNDS	5000
+
+/* Take a reference to the file and give it back, over and over, with
+ * yields in between: 0, or 1 when a give-back wrongly released it. */
+static int ref_churn(void *arg)
+{
+	struct file *f = arg;
+
+	for (int i = 0; i < REF_ROUNDS; i++) {
+		file_ref_get(f);
+		if (i % 8 == 0)
+			yield();
+		if (f->refcount < 2 || vfs_close(f))
+			return 1;
+	}
+	return 0;
+}
+
+/* Two threads and this one change one file's references at once (as
+ * threads sharing a descriptor table do through fd_get, poll tables and
+ * VMAs): the count comes back to 1, and only the last vfs_close frees
+ * the file (its unlinked inode is evicted then). */
+KTEST(vfs_file, references_from_threads)
+{
+	struct sandbox s;
+	struct kstatfs sfs;
+	struct task *a, *b;
+	struct file *f;
+	uint64_t files;
+
+	SANDBOX(ctx, &s);
+	KT_ASSERT_EQ(ctx, vfs_statfs("/", &sfs), 0);
+	files = sfs.files;
+	f = vfs_open("/r", O_RDWR | O_CREAT, 0600);
+	KT_ASSERT(ctx, !IS_ERR(f));
+	KT_EXPECT_EQ(ctx, vfs_unlink("/r"), 0);
+	a = kthread_create(ref_churn, f, "fref-a");
+	b = kthread_create(ref_churn, f, "fref-b");
+	KT_ASSERT(ctx, a && b);
+	for (int i = 0; i < REF_ROUNDS; i++) {
+		file_ref_get(f);
+		if (i % 8 == 4)
+			yield();
+		KT_EXPECT_EQ(ctx, file_ref_put(f), false);
+	}
+	KT_EXPECT_EQ(ctx, kthread_join(a), 0);
+	KT_EXPECT_EQ(ctx, kthread_join(b), 0);
+	KT_EXPECT_EQ(ctx, f->refcount, 1);
+	KT_ASSERT_EQ(ctx, vfs_statfs("/", &sfs), 0);
+	KT_EXPECT_EQ(ctx, sfs.files, files + 1);	/* still open */
+	KT_EXPECT(ctx, file_ref_get(f) == f);
+	KT_EXPECT_EQ(ctx, vfs_close(f), 0);
+	KT_EXPECT_EQ(ctx, f->refcount, 1);
+	vfs_close(f);
+	KT_ASSERT_EQ(ctx, vfs_statfs("/", &sfs), 0);
+	KT_EXPECT_EQ(ctx, sfs.files, files);		/* released, evicted */
 	SANDBOX_END(ctx, &s);
 }
 
