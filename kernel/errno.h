@@ -65,6 +65,10 @@
 #define ERESTARTSYS	512	/* restart if SA_RESTART, else EINTR */
 #define ERESTARTNOINTR	513	/* always restart */
 #define ERESTARTNOHAND	514	/* restart if no handler ran, else EINTR */
+/* restart through restart_syscall if no handler ran (the call recorded
+ * how to go on in its thread's restart block, kernel/proc/restart.h),
+ * else EINTR */
+#define ERESTART_RESTARTBLOCK	516
 
 #define MAX_ERRNO	4095
 

@@ -58,6 +58,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "kernel/compiler.h"
+#include "kernel/proc/restart.h"
 #include "kernel/proc/signal.h"
 #include "kernel/spinlock.h"
 #include "kernel/wait.h"
@@ -75,6 +76,10 @@
 #define WCLONE		0x80000000	/* __WCLONE: non-SIGCHLD children */
 #define W_STOPCODE(sig)	((sig) << 8 | 0x7f)
 #define W_CONTINUED	0xffff
+/* The core-dumped bit: Linux sets it only when a core file was written
+ * (never with RLIMIT_CORE 0, its default).  maestro writes no core files,
+ * so no status has it (kernel/proc/signal.c); waitid and SIGCHLD report
+ * CLD_DUMPED only for a status with it. */
 #define W_COREFLAG	0x80
 
 /* Wait status, as Linux encodes it. */
@@ -151,6 +156,7 @@ struct thread {
 	unsigned int nborrowed, borrow_cap;
 	struct file *borrow_inline[FD_BORROW_INLINE];
 	struct sigpending pending;	/* thread-directed */
+	struct restart_block restart;	/* kernel/proc/restart.h */
 };
 
 struct proc {

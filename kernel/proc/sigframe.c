@@ -22,7 +22,9 @@
  * A frame that would leave the alternate stack it is on, or
  * that cannot be written, is refused (-EFAULT).
  *
- * sigframe_return() restores the mask first, then checks the saved
+ * sigframe_return() clears the thread's restart block (as Linux: a call
+ * a handler interrupted does not go on through restart_syscall), restores
+ * the mask, then checks the saved
  * segments (user code and data, or a TLS slot that holds a descriptor),
  * keeps IF and the other system flags of eflags, restores the registers
  * and the x87/SSE state (a NULL fpstate: a clean FPU), and for
@@ -307,6 +309,7 @@ static int restore_rt(struct trap_frame *f)
  */
 long sigframe_return(struct trap_frame *f, bool rt)
 {
+	restart_clear();	/* the interrupted call is over (EINTR) */
 	if (rt ? restore_rt(f) : restore_plain(f)) {
 		signal_force_fault(SIGSEGV, SI_KERNEL, 0);
 		return 0;

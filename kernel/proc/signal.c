@@ -21,10 +21,14 @@
  * Acting (signal_deliver, from trap_dispatch when returning to user mode):
  * a system call that returned -ERESTART* is failed with -EINTR or
  * restarted (eip back over the 2-byte int 0x80, eax the call number again,
- * which syscall_dispatch keeps in the frame's error slot), then the
- * pending unblocked signals are taken one by one: ignored, their default
- * action run (terminate the group; core: the same with the core bit 0x80,
- * no core file is written; stop the group; continue), or their handler
+ * which syscall_dispatch keeps in the frame's error slot; for
+ * -ERESTART_RESTARTBLOCK, restart_syscall's number 0, which goes on with
+ * the time left: kernel/proc/restart.h), then the pending unblocked
+ * signals are taken one by one: ignored, their default action run
+ * (terminate the group; core: the same, and as no core file is ever
+ * written the wait status never has the core bit 0x80, which Linux sets
+ * only for a core actually written; stop the group; continue), or their
+ * handler
  * entered through a signal frame (kernel/proc/sigframe.c), each frame
  * above the previous one, as Linux.  A frame that cannot be written
  * raises SIGSEGV.  Before each, a thread whose group is exiting ends
@@ -48,6 +52,7 @@
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "kernel/spinlock.h"
+#include "kernel/syscall/syscall.h"
 #include "kernel/timer.h"
 #include "kernel/wait.h"
 #include "mm/mm.h"
@@ -453,26 +458,33 @@ static void signal_default(struct proc *p, int sig, const struct ksiginfo *i)
 		proc_stop(sig);
 		return;
 	}
-	if (SIG_CORES & SIGBIT(sig)) {
+	/* No core file is written, so no W_COREFLAG (Linux sets it only
+	 * when one was: never with its default RLIMIT_CORE of 0). */
+	if (SIG_CORES & SIGBIT(sig))
 		pr_debug("proc: pid %d (%s) killed by %s%s (code %d, addr 0x%08x)\n",
 			  p->pid, p->name, name ? name : "signal",
 			  name ? "" : "?", i->code, i->fault.addr);
-		proc_exit(W_EXITCODE(0, sig) | W_COREFLAG);
-	}
 	proc_exit(W_EXITCODE(0, sig));
 }
 
+/* Whether ret is one of the -ERESTART* codes. */
+static bool syscall_restart_code(int32_t ret)
+{
+	return ret == -ERESTARTSYS || ret == -ERESTARTNOINTR ||
+	       ret == -ERESTARTNOHAND || ret == -ERESTART_RESTARTBLOCK;
+}
+
 /* A system call that returned -ERESTART*: fail it with -EINTR or set it
- * up to run again.  handler: whether a handler runs now (ka its action). */
+ * up to run again, as itself or (-ERESTART_RESTARTBLOCK) as
+ * restart_syscall.  ka: the action of the handler that runs now, or NULL
+ * when none does. */
 static void syscall_restart(struct trap_frame *f, const struct k_sigaction *ka)
 {
 	int32_t ret = (int32_t)f->eax;
 	bool restart;
 
-	if (f->vector != SYSCALL_VECTOR || f->error == (uint32_t)-1)
-		return;
-	if (ret != -ERESTARTSYS && ret != -ERESTARTNOINTR &&
-	    ret != -ERESTARTNOHAND)
+	if (f->vector != SYSCALL_VECTOR || f->error == (uint32_t)-1 ||
+	    !syscall_restart_code(ret))
 		return;
 	if (!ka)
 		restart = true;
@@ -481,7 +493,8 @@ static void syscall_restart(struct trap_frame *f, const struct k_sigaction *ka)
 	else
 		restart = ret == -ERESTARTNOINTR;
 	if (restart) {
-		f->eax = f->error;
+		f->eax = ret == -ERESTART_RESTARTBLOCK ? NR_restart_syscall :
+							 f->error;
 		f->eip -= SYSCALL_INSN_LEN;
 	} else {
 		f->eax = (uint32_t)-EINTR;
@@ -556,8 +569,8 @@ void signal_deliver(struct trap_frame *f)
 	if (!t || !trap_from_user(f))
 		return;
 	if (!signal_pending(t) && !t->restore_sigmask &&
-	    (f->vector != SYSCALL_VECTOR || (int32_t)f->eax > -ERESTARTSYS ||
-	     (int32_t)f->eax < -ERESTARTNOHAND))
+	    (f->vector != SYSCALL_VECTOR ||
+	     !syscall_restart_code((int32_t)f->eax)))
 		return;
 	cpu_sti();
 	for (;;) {

@@ -23,7 +23,8 @@
  * -EINTR).  On every return to user mode signal_deliver() takes the
  * pending unblocked signals: it restarts or fails the interrupted call,
  * runs the default action (terminate the whole group, core dump =
- * terminate with bit 0x80, ignore, stop the group, continue) or builds
+ * terminate: no core file is written, so the wait status has no core
+ * bit, ignore, stop the group, continue) or builds
  * the Linux signal frame for a handler, with the x87/SSE state, on the
  * user stack or the alternate one.  Every deliverable signal gets its
  * frame before user mode runs again (each above the previous one), as

@@ -9,12 +9,14 @@
  * FUTEX_CLOCK_REALTIME); a bad timespec is -EINVAL, a bitset of 0 -EINVAL,
  * a misaligned word -EINVAL, an unmapped one -EFAULT; CLOCK_REALTIME with
  * an operation that has no timeout and the operations not done here (FD,
- * WAKE_OP, the priority-inheritance ones) are -ENOSYS.  A wait a signal
- * interrupts gives -ERESTARTSYS: restarted (with the whole relative
- * timeout again, where Linux restarts with what is left) or -EINTR after
- * a handler without SA_RESTART.  CMP_REQUEUE compares the word before
- * taking the queues' locks (a fault may sleep), which on one CPU leaves
- * a window where Linux has none.
+ * WAKE_OP, the priority-inheritance ones) are -ENOSYS.  A wait without
+ * timeout a signal interrupts gives -ERESTARTSYS: restarted, or -EINTR
+ * after a handler without SA_RESTART.  One with a timeout gives -EINTR
+ * after any handler (SA_RESTART or not); without a handler it goes on
+ * through restart_syscall with its absolute deadline (the word compared
+ * again), as Linux's futex_wait_restart.  CMP_REQUEUE compares the word
+ * before taking the queues' locks (a fault may sleep), which on one CPU
+ * leaves a window where Linux has none.
  *
  * Interface: the SYSCALL registrations.
  */
@@ -22,6 +24,7 @@
 #include "kernel/clock.h"
 #include "kernel/errno.h"
 #include "kernel/proc/futex.h"
+#include "kernel/proc/restart.h"
 #include "kernel/wait.h"
 #include "mm/uaccess.h"
 
@@ -65,7 +68,23 @@ static int futex_deadline(struct futex_args *a, int64_t sec, int64_t nsec,
 	return 0;
 }
 
-static int futex_do_wait(const struct futex_args *a, uint32_t bitset)
+static long futex_wait_restart(struct restart_block *rb);
+
+/* A wait with a timeout that a signal interrupted goes on until the same
+ * deadline through restart_syscall: -ERESTART_RESTARTBLOCK. */
+static long futex_wait_interrupted(const struct futex_args *a, uint32_t bitset)
+{
+	struct restart_block *rb = restart_current();
+
+	rb->futex.uaddr = a->uaddr;
+	rb->futex.val = a->val;
+	rb->futex.bitset = bitset;
+	rb->futex.private = a->private;
+	rb->futex.deadline = a->deadline;
+	return restart_set(futex_wait_restart);
+}
+
+static long futex_do_wait(const struct futex_args *a, uint32_t bitset)
 {
 	struct futex_key key;
 	int err;
@@ -73,8 +92,22 @@ static int futex_do_wait(const struct futex_args *a, uint32_t bitset)
 	if (!bitset)
 		return -EINVAL;
 	err = futex_key_of(a->uaddr, a->private, &key);
-	return err ? err : futex_wait(&key, a->uaddr, a->val, bitset,
-				      a->deadline);
+	if (!err)
+		err = futex_wait(&key, a->uaddr, a->val, bitset, a->deadline);
+	if (err == -ERESTARTSYS && a->deadline != WAIT_FOREVER)
+		return futex_wait_interrupted(a, bitset);
+	return err;
+}
+
+static long futex_wait_restart(struct restart_block *rb)
+{
+	struct futex_args a = { .uaddr = rb->futex.uaddr, .val = rb->futex.val,
+				.cmd = FUTEX_WAIT_BITSET,
+				.private = rb->futex.private,
+				.deadline = rb->futex.deadline };
+
+	restart_clear();
+	return futex_do_wait(&a, rb->futex.bitset);
 }
 
 static int futex_do_wake(const struct futex_args *a, uint32_t bitset)

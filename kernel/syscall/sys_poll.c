@@ -9,11 +9,12 @@
  * until one is ready, the timeout passes or a signal comes; then it
  * writes every revents back.  A negative fd is skipped (revents 0); a
  * closed one gives POLLNVAL; POLLERR and POLLHUP are reported even when
- * not asked for.  A signal gives -ERESTARTNOHAND: -EINTR when a handler
- * runs, else the call restarts (Linux restarts poll with the time left;
- * here it starts its timeout again, as nanosleep does).  ppoll takes a
+ * not asked for.  A signal gives -EINTR when a handler runs; else poll
+ * goes on through restart_syscall with the same array and deadline, so
+ * with the time left (-ERESTART_RESTARTBLOCK, as Linux).  ppoll takes a
  * timespec, writes the time left back to it, and swaps in a signal mask
- * for the duration of the call.
+ * for the duration of the call; a signal gives -ERESTARTNOHAND, which
+ * restarts it with the time it wrote back.
  *
  * Interface: the SYSCALL registrations; poll_timeout, poll_timeout_get,
  * poll_sigmask_set, poll_finish (kernel/syscall/poll.h).
@@ -24,6 +25,7 @@
 #include "kernel/clock.h"
 #include "kernel/errno.h"
 #include "kernel/proc/proc.h"
+#include "kernel/proc/restart.h"
 #include "kernel/syscall/syscall.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"
@@ -221,6 +223,31 @@ static long do_poll(struct pollfd32 *ufds, uint32_t nfds, uint64_t deadline)
 	return ret;
 }
 
+static long poll_restart(struct restart_block *rb);
+
+/* poll until deadline; interrupted by a signal, it records how to go on
+ * (restart_syscall) and returns -ERESTART_RESTARTBLOCK. */
+static long poll_until_deadline(struct pollfd32 *ufds, uint32_t nfds,
+				uint64_t deadline)
+{
+	struct restart_block *rb;
+	long ret = do_poll(ufds, nfds, deadline);
+
+	if (ret != -ERESTARTNOHAND)
+		return ret;
+	rb = restart_current();
+	rb->poll.ufds = (uint32_t)ufds;
+	rb->poll.nfds = nfds;
+	rb->poll.deadline = deadline;
+	return restart_set(poll_restart);
+}
+
+static long poll_restart(struct restart_block *rb)
+{
+	return poll_until_deadline((struct pollfd32 *)rb->poll.ufds,
+				   rb->poll.nfds, rb->poll.deadline);
+}
+
 /* timeout in ms; negative: none. */
 static long sys_poll(struct pollfd32 *ufds, uint32_t nfds, int32_t timeout)
 {
@@ -229,7 +256,7 @@ static long sys_poll(struct pollfd32 *ufds, uint32_t nfds, int32_t timeout)
 	if (timeout >= 0)
 		poll_timeout(timeout / 1000, timeout % 1000 * NS_PER_MSEC,
 			     &deadline);
-	return do_poll(ufds, nfds, deadline);
+	return poll_until_deadline(ufds, nfds, deadline);
 }
 SYSCALL(NR_poll, sys_poll);
 

@@ -2,7 +2,9 @@
  * sys_time.c: clocks and randomness: clock_gettime (32-bit timespec),
  * clock_gettime64, clock_getres, clock_getres_time64, gettimeofday, time,
  * nanosleep, clock_nanosleep (32- and 64-bit timespec; a signal ends the
- * sleep), and getrandom (from the stop-gap generator of kernel/random.h:
+ * sleep: -EINTR and the time left when a handler runs, else the sleep
+ * goes on to the same deadline through restart_syscall, as Linux), and
+ * getrandom (from the stop-gap generator of kernel/random.h:
  * not cryptographically secure until the entropy pool exists).
  *
  * Interface: the SYSCALL registrations.
@@ -10,6 +12,7 @@
 #include "kernel/syscall/syscall.h"
 #include "kernel/clock.h"
 #include "kernel/errno.h"
+#include "kernel/proc/restart.h"
 #include "kernel/proc/signal.h"
 #include "kernel/random.h"
 #include "kernel/wait.h"
@@ -184,19 +187,51 @@ SYSCALL(NR_getrandom, sys_getrandom);
 /* Nobody wakes it: sleepers are woken by their timer or a signal. */
 static struct wait_queue sleep_wq = WAIT_QUEUE_INIT(sleep_wq);
 
-/*
- * Sleep until clock_ns() reaches deadline, or a signal comes: 0, or
- * -ERESTARTNOHAND with *left the time not slept.  (Linux restarts a
- * nanosleep a signal without handler interrupted with the time left; a
- * restart here sleeps the whole time again.)
- */
-static int sleep_until(uint64_t deadline, uint64_t *left)
+/* Write ns, the time left, where rb's sleep wants it: 0 or -EFAULT. */
+static int rem_put(const struct restart_block *rb, uint64_t ns)
 {
+	struct timespec32 ts32 = { (int32_t)(ns / NS_PER_SEC),
+				   (int32_t)(ns % NS_PER_SEC) };
+	struct timespec64_user ts64 = { (int64_t)(ns / NS_PER_SEC),
+					(int64_t)(ns % NS_PER_SEC) };
+	void *urem = (void *)rb->nanosleep.urem;
+
+	if (rb->nanosleep.rem == RESTART_REM_TS64)
+		return copy_to_user(urem, &ts64, sizeof(ts64));
+	return copy_to_user(urem, &ts32, sizeof(ts32));
+}
+
+static long nanosleep_restart(struct restart_block *rb);
+
+/*
+ * Sleep until clock_ns() reaches deadline, or a signal comes: 0 (slept,
+ * or the time was up anyway when a rem pointer asks for it), -EFAULT
+ * (rem cannot be written), or -ERESTART_RESTARTBLOCK with the time left
+ * written to the rem pointer and the current thread's restart block set
+ * to sleep until the same deadline (as Linux's do_nanosleep).
+ */
+static long sleep_until(uint64_t deadline)
+{
+	struct restart_block *rb = restart_current();
 	bool woken = wait_event_until(&sleep_wq, signal_check(), deadline);
 	uint64_t now = clock_ns();
 
-	*left = deadline > now ? deadline - now : 0;
-	return woken ? -ERESTARTNOHAND : 0;
+	if (!woken)
+		return 0;
+	if (rb->nanosleep.rem != RESTART_REM_NONE) {
+		if (now >= deadline)
+			return 0;
+		if (rem_put(rb, deadline - now))
+			return -EFAULT;
+	}
+	rb->nanosleep.deadline = deadline;
+	return restart_set(nanosleep_restart);
+}
+
+/* restart_syscall after a signal without handler: the rest of the sleep. */
+static long nanosleep_restart(struct restart_block *rb)
+{
+	return sleep_until(rb->nanosleep.deadline);
 }
 
 static int ts_ns(int64_t sec, int64_t nsec, uint64_t *ns)
@@ -226,35 +261,46 @@ static int sleep_deadline(int clk, int flags, uint64_t ns, uint64_t *deadline)
 	return 0;
 }
 
-/* Sleep ns (relative, or until ns with TIMER_ABSTIME) on clock clk;
- * when a signal interrupts a relative sleep, *left is what remained. */
-static int nanosleep_ns(int clk, int flags, uint64_t ns, uint64_t *left)
+/*
+ * Sleep ns on clock clk, or (TIMER_ABSTIME) until clk reads ns.  A
+ * signal ends an absolute sleep with -ERESTARTNOHAND: restarted with the
+ * same arguments, or -EINTR after a handler.  A relative one writes the
+ * time left to urem (as rem says; not with TIMER_ABSTIME) and goes on
+ * through restart_syscall (sleep_until).
+ */
+static long nanosleep_ns(int clk, int flags, uint64_t ns, uint32_t urem,
+			 enum restart_rem rem)
 {
+	struct restart_block *rb = restart_current();
 	uint64_t deadline;
-	int err = sleep_deadline(clk, flags, ns, &deadline);
+	long err = sleep_deadline(clk, flags, ns, &deadline);
 
-	return err ? err : sleep_until(deadline, left);
+	if (err)
+		return err;
+	if (flags & TIMER_ABSTIME) {
+		rb->nanosleep.rem = RESTART_REM_NONE;
+		err = sleep_until(deadline);
+		restart_clear();
+		return err == -ERESTART_RESTARTBLOCK ? -ERESTARTNOHAND : err;
+	}
+	rb->nanosleep.urem = urem;
+	rb->nanosleep.rem = urem ? rem : RESTART_REM_NONE;
+	return sleep_until(deadline);
 }
 
 static long nanosleep32(int clk, int flags, const struct timespec32 *ureq,
 			struct timespec32 *urem)
 {
 	struct timespec32 ts;
-	uint64_t ns, left;
+	uint64_t ns;
 	int err;
 
+	restart_clear();
 	if (copy_from_user(&ts, ureq, sizeof(ts)))
 		return -EFAULT;
 	err = ts_ns(ts.tv_sec, ts.tv_nsec, &ns);
-	if (!err)
-		err = nanosleep_ns(clk, flags, ns, &left);
-	if (err == -ERESTARTNOHAND && urem && !(flags & TIMER_ABSTIME)) {
-		ts.tv_sec = (int32_t)(left / NS_PER_SEC);
-		ts.tv_nsec = (int32_t)(left % NS_PER_SEC);
-		if (copy_to_user(urem, &ts, sizeof(ts)))
-			return -EFAULT;
-	}
-	return err;
+	return err ? err : nanosleep_ns(clk, flags, ns, (uint32_t)urem,
+					RESTART_REM_TS32);
 }
 
 static long sys_nanosleep(const struct timespec32 *ureq,
@@ -277,20 +323,14 @@ static long sys_clock_nanosleep_time64(int clk, int flags,
 				       struct timespec64_user *urem)
 {
 	struct timespec64_user ts;
-	uint64_t ns, left;
+	uint64_t ns;
 	int err;
 
+	restart_clear();
 	if (copy_from_user(&ts, ureq, sizeof(ts)))
 		return -EFAULT;
 	err = ts_ns(ts.tv_sec, ts.tv_nsec, &ns);
-	if (!err)
-		err = nanosleep_ns(clk, flags, ns, &left);
-	if (err == -ERESTARTNOHAND && urem && !(flags & TIMER_ABSTIME)) {
-		ts.tv_sec = (int64_t)(left / NS_PER_SEC);
-		ts.tv_nsec = (int64_t)(left % NS_PER_SEC);
-		if (copy_to_user(urem, &ts, sizeof(ts)))
-			return -EFAULT;
-	}
-	return err;
+	return err ? err : nanosleep_ns(clk, flags, ns, (uint32_t)urem,
+					RESTART_REM_TS64);
 }
 SYSCALL(NR_clock_nanosleep_time64, sys_clock_nanosleep_time64);

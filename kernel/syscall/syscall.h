@@ -47,6 +47,7 @@ struct trap_frame;
 struct trap_frame *syscall_user_frame(void);
 
 /* Linux i386 numbers (arch/x86/entry/syscalls/syscall_32.tbl). */
+#define NR_restart_syscall	0
 #define NR_exit			1
 #define NR_fork			2
 #define NR_read			3

@@ -18,7 +18,8 @@ USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
 	sigfpu sigaltstack rtsig sigflags \
 	mmap filemap brk time errors fault fault-execstack fault-nognustack \
-	edges thread poll fifo resource poweroff procself mapdisk devnodes sendfile vdso
+	edges thread poll fifo resource poweroff procself mapdisk devnodes sendfile vdso \
+	restart
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
 
