@@ -9,7 +9,9 @@
  * a copy sharing each open file, as dup does), root, cwd and umask
  * (CLONE_FS), signal actions (CLONE_SIGHAND); it copies the credentials,
  * process group and session, and has no pending signal nor alarm.  Its
- * exit signal is the low byte of the flags (SIGCHLD for fork).
+ * exit signal is the low byte of the flags (SIGCHLD for fork), any value
+ * of it, as Linux's clone takes it: one above NSIG is never sent (the
+ * child is still a "clone" child for wait).
  *
  * The new thread (either way) gets the caller's blocked mask, TLS
  * descriptors (or the one CLONE_SETTLS describes) and FPU registers, and
@@ -77,8 +79,6 @@ static int clone_check(const struct clone_req *r)
 	if ((r->flags & CLONE_THREAD) && !(r->flags & CLONE_SIGHAND))
 		return -EINVAL;
 	if ((r->flags & CLONE_SIGHAND) && !(r->flags & CLONE_VM))
-		return -EINVAL;
-	if (r->exit_signal < 0 || r->exit_signal > NSIG)
 		return -EINVAL;
 	return 0;
 }

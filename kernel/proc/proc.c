@@ -277,7 +277,7 @@ static void proc_notify_parent(struct proc *p)
 	ka = &parent->sighand->action[SIGCHLD - 1];
 	child_info(p, p->status, &info);
 	info.signo = p->exit_signal;
-	if (p->exit_signal)
+	if (p->exit_signal > 0 && p->exit_signal <= NSIG)	/* clone's byte */
 		signal_send(parent, p->exit_signal, &info);
 	if (p->exit_signal == SIGCHLD &&
 	    (ka->handler == SIG_IGN || (ka->flags & SA_NOCLDWAIT))) {

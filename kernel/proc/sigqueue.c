@@ -157,7 +157,9 @@ static const uint8_t own_codes[32] = {
 int siginfo_words(int sig, int code)
 {
 	if (code > SI_USER && code < SI_KERNEL) {
-		if (sig < 32 && code <= own_codes[sig]) {
+		/* Unsigned: a negative sig is no signal's own either. */
+		if ((unsigned int)sig < ARRAY_SIZE(own_codes) &&
+		    code <= own_codes[sig]) {
 			switch (sig) {
 			case SIGCHLD:
 				return 5;

@@ -190,19 +190,36 @@ static long sys_sigreturn(void)
 }
 SYSCALL(NR_sigreturn, sys_sigreturn);
 
+/*
+ * kill and tgkill report errors in Linux's order: a target that does not
+ * exist gives -ESRCH before a signal number out of range gives -EINVAL
+ * (signal_send_user's check, made once per target found).
+ */
 struct kill_args {
 	int sig;
 	int pgid;		/* 0: every process but the caller */
+	int err;		/* the last send's error */
+	bool sent;		/* one send succeeded */
 };
+
+/* Send sig (0: nothing, the target exists) to p, or thread t of it. */
+static int kill_send(struct proc *p, struct thread *t, int sig, int code)
+{
+	return sig ? signal_send_user(p, t, sig, code) : 0;
+}
 
 static int kill_one(struct proc *p, void *arg)
 {
 	struct kill_args *a = arg;
+	int err;
 
 	if (a->pgid ? p->pgid != a->pgid : p == proc_current())
 		return 0;
-	if (a->sig)
-		signal_send_user(p, NULL, a->sig, SI_USER);
+	err = kill_send(p, NULL, a->sig, SI_USER);
+	if (err)
+		a->err = err;
+	else
+		a->sent = true;
 	return 1;
 }
 
@@ -211,33 +228,34 @@ static long kill_pid(int pid, int sig)
 {
 	struct proc *p;
 	struct thread *t;
-	long err = 0;
+	long err;
 
 	preempt_disable();
 	p = proc_find(pid);
 	if (!p && (t = thread_find(pid)))
 		p = t->proc;
-	if (!p)
-		err = -ESRCH;
-	else if (sig)
-		err = signal_send_user(p, NULL, sig, SI_USER);
+	err = p ? kill_send(p, NULL, sig, SI_USER) : -ESRCH;
 	preempt_enable();
 	return err;
 }
 
+/* A group (pid 0 or < -1) or every process (-1): 0 when one send
+ * succeeded, else the last error, -ESRCH when none was selected. */
 static long sys_kill(int pid, int sig)
 {
 	struct kill_args a = { .sig = sig };
 
-	if (sig < 0 || sig > NSIG)
-		return -EINVAL;
 	if (pid > 0)
 		return kill_pid(pid, sig);
+	if (pid == INT32_MIN)
+		return -ESRCH;		/* no group -pid, as Linux */
 	if (pid == 0)
 		a.pgid = proc_current()->pgid;
 	else if (pid < -1)
 		a.pgid = -pid;
-	return proc_for_each(kill_one, &a) ? 0 : -ESRCH;
+	if (!proc_for_each(kill_one, &a))
+		return -ESRCH;
+	return a.sent ? 0 : a.err;
 }
 SYSCALL(NR_kill, sys_kill);
 
@@ -245,16 +263,16 @@ SYSCALL(NR_kill, sys_kill);
 static long sys_tgkill(int tgid, int tid, int sig)
 {
 	struct thread *t;
-	long err = 0;
+	long err;
 
-	if (sig < 0 || sig > NSIG || tid <= 0 || (tgid != -1 && tgid <= 0))
+	if (tid <= 0 || (tgid != -1 && tgid <= 0))
 		return -EINVAL;
 	preempt_disable();
 	t = thread_find(tid);
 	if (!t || (tgid != -1 && t->proc->pid != tgid))
 		err = -ESRCH;
-	else if (sig)
-		err = signal_send_user(t->proc, t, sig, SI_TKILL);
+	else
+		err = kill_send(t->proc, t, sig, SI_TKILL);
 	preempt_enable();
 	return err;
 }

@@ -6,7 +6,11 @@
  *
  * As Linux: the siginfo keeps the fields its si_code selects; a process
  * may not forge a kernel or kill() si_code (>= 0, or SI_TKILL) for
- * another process (-EPERM); a full queue gives -EAGAIN.  rt_sigtimedwait
+ * another process (-EPERM); a full queue gives -EAGAIN.  The errors come
+ * in Linux's order: -EFAULT (the siginfo), -EINVAL (rt_tgsigqueueinfo's
+ * ids), -EPERM, -ESRCH, then -EINVAL for a signal number out of range,
+ * which is checked only once the target is found; until then it selects
+ * no siginfo layout (a negative one must not index a table).  rt_sigtimedwait
  * takes a pending signal of the set, or sleeps until one comes (its
  * number), until the timeout (-EAGAIN; a zero timeout polls), or until a
  * signal outside the set that is not blocked arrives (-EINTR).
@@ -34,11 +38,18 @@ struct timespec64_user {
 	int64_t tv_sec, tv_nsec;
 };
 
-/* The user's siginfo for sig, as Linux's 32-bit conversion keeps it. */
+static bool sig_valid(int sig)
+{
+	return sig >= 0 && sig <= NSIG;
+}
+
+/* The user's siginfo for sig, as Linux's 32-bit conversion keeps it (no
+ * union words for a sig out of range: the call fails with -EINVAL). */
 static int siginfo_from_user(int sig, const struct siginfo32 *uinfo,
 			     struct ksiginfo *k)
 {
 	struct siginfo32 si;
+	int words;
 
 	if (copy_from_user(&si, uinfo, sizeof(si)))
 		return -EFAULT;
@@ -46,8 +57,8 @@ static int siginfo_from_user(int sig, const struct siginfo32 *uinfo,
 	k->signo = sig;
 	k->errno_ = si.errno_;
 	k->code = si.code;
-	memcpy(k->word, si.word,
-	       (size_t)siginfo_words(sig, si.code) * sizeof(uint32_t));
+	words = sig_valid(sig) ? siginfo_words(sig, si.code) : 0;
+	memcpy(k->word, si.word, (size_t)words * sizeof(uint32_t));
 	return 0;
 }
 
@@ -63,7 +74,7 @@ static bool forged(const struct ksiginfo *k, int tid)
 static long send_queued(struct proc *p, struct thread *t, int sig,
 			const struct ksiginfo *k)
 {
-	if (sig < 0 || sig > NSIG)
+	if (!sig_valid(sig))
 		return -EINVAL;
 	if (!sig)
 		return 0;

@@ -10,7 +10,9 @@
  * (-EAGAIN for sigqueue, kill still makes the signal pending without its
  * siginfo); forged si_codes for another process give -EPERM;
  * sigtimedwait times out (EAGAIN), polls, takes a signal sent later,
- * and gives EINTR when a handled signal comes.
+ * and gives EINTR when a handled signal comes.  (Signal numbers out of
+ * range are in signum.c, which runs on maestro while this program waits
+ * for setrlimit.)
  */
 #define _GNU_SOURCE
 #include <signal.h>

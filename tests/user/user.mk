@@ -16,7 +16,7 @@
 # they are not in programs.txt, so the host never runs them.
 USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
-	sigfpu sigaltstack rtsig sigflags \
+	sigfpu sigaltstack rtsig sigflags signum \
 	mmap filemap brk time errors fault fault-execstack fault-nognustack \
 	edges thread poll fifo resource poweroff procself mapdisk devnodes sendfile vdso \
 	restart
