@@ -252,18 +252,13 @@ static int exec_stack(struct exec_ctx *x, uint32_t *sp)
 /* Load the new image into x->mm, which becomes the current one. */
 static int exec_load(struct exec_ctx *x, uint32_t *sp)
 {
-	uint32_t flags;
 	int err;
 
-	x->mm = mm_create();
+	x->mm = mm_create();		/* the process's reference, once committed */
 	if (!x->mm)
 		return -ENOMEM;
 	x->mm->read_implies_exec = x->img.read_implies_exec;
-	flags = irq_save();
-	x->old_mm = current->mm;
-	current->mm = x->mm;
-	mm_switch(x->mm);
-	irq_restore(flags);
+	x->old_mm = thread_swap_mm(mm_get(x->mm));	/* the task's */
 	err = exec_load_segments(x);
 	if (!err) {
 		vm_brk_init(x->mm, x->img.end);
@@ -272,10 +267,7 @@ static int exec_load(struct exec_ctx *x, uint32_t *sp)
 	if (!err)
 		err = exec_stack(x, sp);
 	if (err) {
-		flags = irq_save();
-		current->mm = x->old_mm;
-		mm_switch(x->old_mm);
-		irq_restore(flags);
+		mm_destroy(thread_swap_mm(x->old_mm));
 		mm_destroy(x->mm);
 	}
 	return err;
@@ -305,9 +297,11 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 {
 	struct proc *p = current->proc;
 	const char *name = strrchr(x->execfn, '/');
+	struct mm *old = p->mm;
 
 	p->mm = x->mm;
-	mm_destroy(x->old_mm);
+	mm_destroy(old);		/* the process's reference */
+	mm_destroy(x->old_mm);		/* the task's */
 	vfork_release(current->thread);
 	current->thread->clear_child_tid = 0;
 	fd_close_on_exec(p);

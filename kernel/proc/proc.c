@@ -220,16 +220,13 @@ int proc_wait_kernel(struct proc *p)
 	return status;
 }
 
-/* Drop the address space: back on the kernel's page directory. */
+/* Drop the process's reference to its address space (its tasks dropped
+ * theirs as they ended: kernel/proc/thread.c). */
 static void proc_release_mm(struct proc *p)
 {
-	uint32_t flags = irq_save();
 	struct mm *mm = p->mm;
 
-	current->mm = NULL;
 	p->mm = NULL;
-	mm_switch(NULL);
-	irq_restore(flags);
 	mm_destroy(mm);
 }
 

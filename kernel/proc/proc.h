@@ -232,8 +232,16 @@ struct thread *proc_main_thread(struct proc *p);
 /* kernel/proc/thread.c */
 struct thread *thread_alloc(void);
 void thread_free(struct thread *t);
-/* Make task t run thread th of process p (not yet runnable). */
+/* Make task t run thread th of process p (not yet runnable); the task
+ * takes its own reference to p->mm. */
 void thread_attach(struct thread *th, struct task *t, struct proc *p);
+/* The calling task runs on mm (NULL: the kernel's page directory) with
+ * the caller's reference; returns the one it held, for the caller to
+ * drop (execve, and an ending thread). */
+struct mm *thread_swap_mm(struct mm *mm);
+/* Tests only: run by an ending thread that was not its process's last,
+ * once it has left it, when it holds nothing of the process any more. */
+extern void (*thread_exit_hook)(void);
 
 /* What a wait reports about one child (wait4's status, waitid's info). */
 struct wait_result {

@@ -320,12 +320,19 @@ void signal_set_mask(struct thread *t, uint64_t mask)
 void signal_retarget(struct proc *p)
 {
 	uint32_t flags = spin_lock_irqsave(&sig_lock);
+
+	signal_retarget_locked(p);
+	spin_unlock_irqrestore(&sig_lock, flags);
+}
+
+/* The same with sig_lock held (a thread leaving its process). */
+void signal_retarget_locked(struct proc *p)
+{
 	struct thread *t;
 
 	list_for_each_entry(t, &p->threads, link)
 		if (p->shared_pending.set & ~t->sigmask)
 			task_wake(t->task);
-	spin_unlock_irqrestore(&sig_lock, flags);
 }
 
 /* Wake every thread of p, to see that its group exits or stops. */

@@ -54,7 +54,8 @@
  *   signal_discard(p, sig)      drop a pending sig everywhere (now ignored)
  *   signal_kick(p)              wake every thread of p to look at its state
  *   signal_retarget(p)          wake the threads that may take p's shared
- *                               pending signals (after a mask change)
+ *                               pending signals (after a mask change);
+ *                               signal_retarget_locked(p) under signal_lock
  *   signal_lock(), signal_unlock(flags)   the signal lock, under which
  *                               thread lists change too
  *   signal_pending_free(q)      drop what a pending set holds (its owner
@@ -223,6 +224,7 @@ int signal_wait(uint64_t set, struct ksiginfo *info, uint64_t deadline);
 void signal_discard(struct proc *p, int sig);
 void signal_kick(struct proc *p);
 void signal_retarget(struct proc *p);
+void signal_retarget_locked(struct proc *p);	/* signal_lock held */
 uint32_t signal_lock(void);
 void signal_unlock(uint32_t flags);
 void signal_pending_free(struct sigpending *q);

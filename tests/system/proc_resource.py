@@ -1,9 +1,12 @@
 """proc_resource.py: the resource test (issue 4).
 
 Boots maestro.elf with the root image as a Multiboot module and
-"init=/test/resource shutdown=poweroff": tests/user/resource.c runs a
-thousand cycles of fork+exec+exit+wait and vfork+exec+exit+wait of
-/test/proc_true and pthread_create+join between two readings
+"init=/test/resource shutdown=poweroff exit_window_yield":
+tests/user/resource.c runs a thousand cycles of fork+exec+exit+wait and
+vfork+exec+exit+wait of /test/proc_true and pthread_create+join, and two
+thousand processes whose threads all end at once (each thread that is
+not the last yields right after leaving its process: exit_window_yield)
+between two readings
 of /proc/vmstat and checks that free + page-cache frames and the heap's
 objects and bytes (kmalloc_objects, kmalloc_bytes) are exactly as before;
 then the kernel powers off.  Fails on "resource: leak", on any other
@@ -24,7 +27,8 @@ def register(system_test, check, failure):
     def resource_thousand_fork_exec(opts):
         rootfs = os.path.join(opts.build, "rootfs.ext2")
         with Machine(["-kernel", opts.kernel, "-initrd", rootfs + " rootfs",
-                      "-append", "init=/test/resource shutdown=poweroff"]) as m:
+                      "-append", "init=/test/resource shutdown=poweroff "
+                      "exit_window_yield"]) as m:
             m.expect(r"proc: /test/resource ended with status \d+",
                      RESOURCE_TIMEOUT)
             status = m.wait_exit(30)

@@ -1,7 +1,10 @@
 /*
  * resource.c: the resource test (issue 4): a thousand cycles of
- * fork+exec+exit+wait, vfork+exec+exit+wait and pthread_create+join give
- * back every frame and every heap object they took.
+ * fork+exec+exit+wait, vfork+exec+exit+wait and pthread_create+join, and
+ * two thousand processes whose eight threads and main thread all end at
+ * once with the raw exit system call (the last one ends the process, a
+ * stress of the window in which the others leave it while it is freed),
+ * give back every frame and every heap object they took.
  *
  * maestro only (not in programs.txt: Linux's counters move on their own).
  * tests/system/resource.py boots it as init= with shutdown=poweroff.  It
@@ -23,14 +26,18 @@
  */
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #define CYCLES	1000
 #define WARMUP	20
+#define RACES	2000		/* processes whose threads end at once */
+#define RACE_THREADS	8
 
 struct usage {
 	long free, cache, objects, bytes;
@@ -99,6 +106,44 @@ static int cycles(int n)
 	return 0;
 }
 
+static volatile int race_go;
+
+/* Wait for the start, spin a little (arg: how long), end this thread
+ * only (exit, not exit_group). */
+static void *race_thread(void *arg)
+{
+	while (!race_go)
+		sched_yield();
+	for (volatile unsigned long i = 0; i < (unsigned long)arg; i++)
+		;
+	syscall(SYS_exit, 0);
+	return NULL;
+}
+
+/* n processes whose threads all end at once: 0, or -1. */
+static int exit_races(int n)
+{
+	for (int r = 0; r < n; r++) {
+		static int st;
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			pthread_t t;
+
+			srand(r);
+			for (int i = 0; i < RACE_THREADS; i++)
+				if (pthread_create(&t, NULL, race_thread,
+						   (void *)(unsigned long)(rand() & 1023)))
+					_exit(1);
+			race_go = 1;
+			syscall(SYS_exit, 0);	/* the last thread ends it */
+		}
+		if (pid < 0 || waitpid(pid, &st, 0) != pid || st != 0)
+			return -1;
+	}
+	return 0;
+}
+
 static void show(const char *when, const struct usage *u)
 {
 	printf("resource: %s: %ld free + %ld cache pages; "
@@ -113,9 +158,10 @@ int main(int argc, char **argv)
 
 	exec_path = argc > 1 ? argv[1] : "/test/proc_true";
 	setvbuf(stdout, NULL, _IONBF, 0);
-	if (cycles(WARMUP) || read_usage(&a) ||
-	    cycles(CYCLES) || read_usage(&b)) {
-		printf("resource: failed (fork, vfork, exec, wait, threads or /proc/vmstat)\n");
+	if (cycles(WARMUP) || exit_races(WARMUP) || read_usage(&a) ||
+	    cycles(CYCLES) || exit_races(RACES) || read_usage(&b)) {
+		printf("resource: failed (fork, vfork, exec, wait, threads, "
+		       "exit races or /proc/vmstat)\n");
 		return 1;
 	}
 	show("before", &a);
@@ -127,6 +173,6 @@ int main(int argc, char **argv)
 		       b.bytes - a.bytes);
 		return 1;
 	}
-	printf("resource: ok, %d cycles\n", CYCLES);
+	printf("resource: ok, %d cycles, %d exit races\n", CYCLES, RACES);
 	return 0;
 }
