@@ -6,8 +6,9 @@
  * fresh address space and enters user mode through the trap frame
  * reserved at the top of its kernel stack.  proc_end(), run by the last
  * thread of a process as it ends, releases everything the process holds
- * (descriptors, address space, directories), makes it a zombie with its
- * wait status, wakes whoever waits and sends the parent its exit signal.
+ * (descriptors, address space, directories, pending signals), makes it
+ * a zombie with its wait status, wakes whoever waits and sends the
+ * parent its exit signal (if it is a signal: clone takes any byte).
  * A zombie is freed by the wait that collects it (kernel/proc/reap.c):
  * its parent's wait4, or proc_wait_kernel for the processes the kernel
  * started.  Children of an ending process lose their parent; nobody
@@ -305,6 +306,9 @@ void proc_end(struct proc *p, int status)
 	current->proc = NULL;
 	p->status = status;
 	p->zombie = true;
+	/* Nobody takes them now: their queue entries go back to the user's
+	 * count (a zombie is sent nothing more: signal.c). */
+	signal_pending_free(&p->shared_pending);
 	wake_up(&p->exited);
 	proc_notify_parent(p);
 	if (p->orphan)

@@ -129,13 +129,12 @@ static int sig_queue(struct proc *p, struct sigpending *q,
 {
 	int sig = k->signo;
 	bool rt = sig >= SIGRTMIN;
-	struct sigqueue *e = NULL;
+	struct sigqueue *e;
 
 	if (!rt && (q->set & SIGBIT(sig)))
 		return 0;		/* standard signals do not queue */
-	if ((!rt && k->code >= 0) ||
-	    sigqueue_user_count(p->uid) < signal_queue_limit(p))
-		e = sigqueue_alloc();
+	e = sigqueue_alloc(p->uid, !rt && k->code >= 0 ? SIGQUEUE_NO_LIMIT :
+			   signal_queue_limit(p));
 	if (!e && rt && !special && k->code != SI_USER)
 		return -EAGAIN;
 	sigpending_add(q, k, e);

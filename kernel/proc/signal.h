@@ -238,10 +238,14 @@ void signal_itimer(struct proc *p, uint64_t value_ns, uint64_t interval_ns,
 int signal_check(void);
 
 /* kernel/proc/sigqueue.c: a struct sigpending (callers hold the signal
- * lock); q is a kmalloc'ed entry for info, or NULL (its siginfo lost). */
+ * lock); q is an entry from sigqueue_alloc for info, or NULL (its siginfo
+ * lost).  Entries are charged to a user (see sigqueue.c). */
 struct sigqueue;
+#define SIGQUEUE_NO_LIMIT	(~0u)
 void sigpending_init(struct sigpending *sp);
-struct sigqueue *sigqueue_alloc(void);
+/* An entry charged to real user uid, or NULL when uid has limit entries
+ * queued already or memory is short. */
+struct sigqueue *sigqueue_alloc(uint32_t uid, unsigned int limit);
 void sigpending_add(struct sigpending *sp, const struct ksiginfo *info,
 		    struct sigqueue *q);
 /* The next signal outside mask (synchronous ones first, then the lowest),
@@ -249,9 +253,10 @@ void sigpending_add(struct sigpending *sp, const struct ksiginfo *info,
 int sigpending_take(struct sigpending *sp, uint64_t mask,
 		    struct ksiginfo *info);
 void sigpending_flush(struct sigpending *sp, uint64_t set);
-/* The queued entries of the processes of real user uid (the limit's). */
+/* The entries queued and charged to real user uid (the limit's): O(1). */
 unsigned int sigqueue_user_count(uint32_t uid);
-/* The layout si_code selects: how many union words a siginfo_t carries. */
+/* The layout si_code selects: how many union words a siginfo_t carries
+ * (at most SI_WORDS, for any sig and code, even out of range). */
 int siginfo_words(int sig, int code);
 
 /* kernel/proc/sigstack.c */

@@ -10,12 +10,19 @@
  * sig remains; a signal pending without an entry (it was over the limit)
  * reports SI_USER with pid and uid 0.
  *
- * The queue limit counts entries per real user id, as Linux charges them
- * to the target's user: sigqueue_user_count() adds up the queues of that
- * user's processes and their threads.
+ * The queue limit (RLIMIT_SIGPENDING) counts entries per real user id, as
+ * Linux charges them to the target's user.  Each entry is charged when it
+ * is allocated to the user it is queued for (sigqueue_alloc), and points
+ * at that user's count, so that taking or dropping it gives the charge
+ * back to the same user even if the process changed its uid since (as
+ * Linux's sigqueue keeps its user).  The counts live in a small hash
+ * table keyed by uid, one struct per user that has entries queued (freed
+ * when its count falls to 0): charging, uncharging and reading a count
+ * cost O(1), whatever the number of processes and threads.
  *
- * Callers hold the signal lock (signal.c); entries are allocated and
- * freed with kmalloc, which may be called there (with interrupts off).
+ * Callers hold the signal lock (signal.c), which also guards the counts;
+ * entries are allocated and freed with kmalloc, which may be called there
+ * (with interrupts off).
  *
  * Interface (signal.h): sigpending_init, sigqueue_alloc,
  * sigpending_add, sigpending_take, sigpending_flush, sigqueue_user_count,
@@ -24,6 +31,7 @@
 #include "kernel/proc/signal.h"
 #include "kernel/proc/proc.h"
 #include "kernel/proc/sigframe.h"
+#include "lib/hash.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 
@@ -31,10 +39,20 @@
 #define SIG_SYNCHRONOUS	(SIGBIT(SIGSEGV) | SIGBIT(SIGBUS) | SIGBIT(SIGILL) | \
 			 SIGBIT(SIGTRAP) | SIGBIT(SIGFPE) | SIGBIT(SIGSYS))
 
+/* One user's queued entries. */
+struct sigqueue_user {
+	struct hlist_node node;		/* in sigqueue_users */
+	uint32_t uid;
+	unsigned int queued;
+};
+
 struct sigqueue {
 	struct list_head link;
+	struct sigqueue_user *user;	/* charged for it */
 	struct ksiginfo info;
 };
+
+static DEFINE_HASHTABLE(sigqueue_users, 4);
 
 void sigpending_init(struct sigpending *sp)
 {
@@ -43,9 +61,76 @@ void sigpending_init(struct sigpending *sp)
 	sp->queued = 0;
 }
 
-struct sigqueue *sigqueue_alloc(void)
+/* The count of uid's queued entries, or NULL when it has none. */
+static struct sigqueue_user *user_find(uint32_t uid)
 {
-	return kmalloc(sizeof(struct sigqueue));
+	struct sigqueue_user *u;
+
+	hash_for_each_possible(sigqueue_users, u, node, uid)
+		if (u->uid == uid)
+			return u;
+	return NULL;
+}
+
+/* One more entry for uid: its count, or NULL when out of memory. */
+static struct sigqueue_user *user_charge(uint32_t uid)
+{
+	struct sigqueue_user *u = user_find(uid);
+
+	if (!u) {
+		u = kmalloc(sizeof(*u));
+		if (!u)
+			return NULL;
+		u->uid = uid;
+		u->queued = 0;
+		hash_add(sigqueue_users, &u->node, uid);
+	}
+	u->queued++;
+	return u;
+}
+
+/* One entry less for u, freed with its last one. */
+static void user_uncharge(struct sigqueue_user *u)
+{
+	if (--u->queued)
+		return;
+	hash_del(&u->node);
+	kfree(u);
+}
+
+unsigned int sigqueue_user_count(uint32_t uid)
+{
+	struct sigqueue_user *u = user_find(uid);
+
+	return u ? u->queued : 0;
+}
+
+/*
+ * An entry charged to user uid, or NULL when uid has limit entries queued
+ * already (SIGQUEUE_NO_LIMIT: never) or memory is short.
+ */
+struct sigqueue *sigqueue_alloc(uint32_t uid, unsigned int limit)
+{
+	struct sigqueue *q;
+
+	if (sigqueue_user_count(uid) >= limit)
+		return NULL;
+	q = kmalloc(sizeof(*q));
+	if (!q)
+		return NULL;
+	q->user = user_charge(uid);
+	if (!q->user) {
+		kfree(q);
+		return NULL;
+	}
+	return q;
+}
+
+/* Free an entry that is on no queue, and its user's charge. */
+static void sigqueue_free(struct sigqueue *q)
+{
+	user_uncharge(q->user);
+	kfree(q);
 }
 
 void sigpending_add(struct sigpending *sp, const struct ksiginfo *info,
@@ -94,7 +179,7 @@ int sigpending_take(struct sigpending *sp, uint64_t mask,
 	*info = first->info;
 	list_del(&first->link);
 	sp->queued--;
-	kfree(first);
+	sigqueue_free(first);
 	return sig;
 }
 
@@ -109,34 +194,8 @@ void sigpending_flush(struct sigpending *sp, uint64_t set)
 			continue;
 		list_del(&q->link);
 		sp->queued--;
-		kfree(q);
+		sigqueue_free(q);
 	}
-}
-
-struct user_count {
-	uint32_t uid;
-	unsigned int sum;
-};
-
-static int count_one(struct proc *p, void *arg)
-{
-	struct user_count *c = arg;
-	struct thread *t;
-
-	if (p->uid != c->uid)
-		return 0;
-	c->sum += p->shared_pending.queued;
-	list_for_each_entry(t, &p->threads, link)
-		c->sum += t->pending.queued;
-	return 0;
-}
-
-unsigned int sigqueue_user_count(uint32_t uid)
-{
-	struct user_count c = { .uid = uid };
-
-	proc_for_each(count_one, &c);
-	return c.sum;
 }
 
 /* The highest si_code of each signal's own codes (Linux's NSIG* values):
