@@ -99,7 +99,7 @@ static struct file *file_alloc(struct inode *inode, unsigned int flags)
 	if (!f)
 		return ERR_PTR(-ENOMEM);
 	f->inode = inode;
-	f->flags = flags & ~(O_CREAT | O_EXCL | O_TRUNC | O_NOCTTY);
+	f->flags = flags & ~(O_CREAT | O_EXCL | O_TRUNC);
 	f->refcount = 1;
 	f->fops = inode->fops;
 	if (!f->fops && S_ISFIFO(inode->mode))
@@ -116,6 +116,7 @@ static struct file *file_alloc(struct inode *inode, unsigned int flags)
 		kfree(f);
 		return ERR_PTR(err);
 	}
+	f->flags &= ~O_NOCTTY;		/* the open op (a tty) has seen it */
 	return f;
 }
 

@@ -108,10 +108,14 @@ int printk(const char *fmt, ...)
 }
 
 /*
- * console=NAME enables only the named consoles: the first valid use turns
- * the others off.  An unknown name changes nothing and gets a warning.
+ * console=NAME[,OPTIONS] enables only the named consoles: the first valid
+ * use turns the others off.  An unknown name changes nothing and gets a
+ * warning.  The last valid name is kept: /dev/console is its terminal
+ * (drivers/tty/console.c).  OPTIONS (Linux's baud rate and the like) are
+ * accepted and ignored.
  */
 static bool console_param_seen;
+static char console_last[16];
 
 static struct console *console_find(const char *name)
 {
@@ -121,10 +125,22 @@ static struct console *console_find(const char *name)
 	return NULL;
 }
 
+const char *console_preferred(void)
+{
+	return console_last[0] ? console_last : NULL;
+}
+
 static int console_param(const char *value)
 {
-	struct console *found = console_find(value);
+	char name[sizeof(console_last)];
+	struct console *found;
+	size_t len = strcspn(value, ",");
 
+	if (len >= sizeof(name))
+		return -EINVAL;
+	memcpy(name, value, len);
+	name[len] = '\0';
+	found = console_find(name);
 	if (!found)
 		return -EINVAL;
 	if (!console_param_seen) {
@@ -133,6 +149,7 @@ static int console_param(const char *value)
 		console_param_seen = true;
 	}
 	found->enabled = true;
+	strlcpy(console_last, name, sizeof(console_last));
 	return 0;
 }
 KERNEL_PARAM(console, console_param);

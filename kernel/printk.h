@@ -7,7 +7,8 @@
  * registered console.  A message starts with an optional KERN_* level
  * prefix, as in Linux; the default is KERN_INFO.  Safe in interrupts.
  *
- * Interface: printk, pr_emerg..pr_debug, console_register, printk_set_loglevel,
+ * Interface: printk, pr_emerg..pr_debug, console_register,
+ * console_preferred, printk_set_loglevel,
  * log_read (copy of the ring buffer).
  */
 #ifndef KERNEL_PRINTK_H
@@ -48,6 +49,8 @@ struct console {
 };
 
 void console_register(struct console *con);
+/* The name of the last valid console= ("ttyS0", "tty0"), or NULL. */
+const char *console_preferred(void);
 void printk_set_loglevel(int level);
 
 /* Copy the newest len bytes of the log (all of it when len is large

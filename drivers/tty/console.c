@@ -1,46 +1,28 @@
 /*
- * console.c: /dev/console (5, 1) until the tty layer exists.
+ * console.c: which terminal /dev/console (5, 1) is.
  *
- * Writes go to the kernel consoles (serial port and VGA), as raw bytes
- * without a log level; reads return 0 (end of file); ioctl answers
- * -ENOTTY, so C libraries treat it as a plain file.  The tty issue
- * replaces this with a real terminal.
+ * As Linux: the terminal of the last console= on the command line
+ * ("console=ttyS0" the serial port, "console=tty0" or "console=tty1" the
+ * first virtual console); without one, tty1 when the VGA console
+ * registered it, else ttyS0.  It is looked up at each open, so terminals
+ * registered late count too.  Opening /dev/console never makes it a
+ * controlling terminal, and such files survive hang-ups (tty_file.c).
+ * The kernel's own messages do not go through it: printk writes to the
+ * serial and VGA consoles directly, so it works in a panic.
  *
- * Interface: none; the node is registered with devfs at INIT_FS.
+ * Interface: tty_console (internal.h).
  */
-#include "drivers/tty/serial.h"
-#include "drivers/tty/vga.h"
-#include "fs/devfs/devfs.h"
-#include "kernel/errno.h"
-#include "kernel/init.h"
+#include "drivers/tty/internal.h"
+#include "kernel/printk.h"
+#include "lib/string.h"
 
-static ssize_t console_read(struct file *f, void *buf, size_t len,
-			    uint64_t *pos)
+struct tty *tty_console(void)
 {
-	return 0;
-}
+	const char *name = console_preferred();
 
-static ssize_t console_write(struct file *f, const void *buf, size_t len,
-			     uint64_t *pos)
-{
-	serial_write(buf, len);
-	vga_write(buf, len);
-	return (ssize_t)len;
+	if (name && strcmp(name, "tty0") == 0)
+		name = "tty1";		/* the foreground virtual console */
+	if (name)
+		return tty_find(name);
+	return tty_find("tty1") ?: tty_find("ttyS0");
 }
-
-static int console_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
-{
-	return -ENOTTY;
-}
-
-static const struct file_ops console_fops = {
-	.read = console_read,
-	.write = console_write,
-	.ioctl = console_ioctl,
-};
-
-static int console_dev_init(void)
-{
-	return devfs_register_char("console", 0600, MKDEV(5, 1), &console_fops);
-}
-INITCALL(INIT_FS, console_dev_init);

@@ -5,7 +5,8 @@
  * FIFOs, and registers the "ttyS0" console; it returns -ENODEV when no UART
  * answers.  serial_write() sends bytes, turning "\n" into "\r\n"; it waits
  * for the transmitter a bounded time per byte, so a dead UART cannot hang
- * the kernel.
+ * the kernel.  At INIT_DEVICE a present port also becomes the terminal
+ * /dev/ttyS0 (4, 64), interrupt-driven (serial.c).
  */
 #ifndef DRIVERS_TTY_SERIAL_H
 #define DRIVERS_TTY_SERIAL_H

@@ -22,6 +22,9 @@
 #define UART_SCR	7	/* scratch */
 
 #define UART_LCR_8N1	0x03
+#define UART_LCR_STOP2	0x04	/* two stop bits */
+#define UART_LCR_PARITY	0x08	/* parity enable */
+#define UART_LCR_EVEN	0x10	/* even parity */
 #define UART_LCR_DLAB	0x80
 #define UART_FCR_ENABLE	0x01
 #define UART_FCR_CLEAR	0x06
@@ -31,7 +34,16 @@
 #define UART_MCR_OUT2	0x08	/* gates the IRQ line on PCs */
 #define UART_MCR_LOOP	0x10
 #define UART_LSR_DR	0x01	/* data ready */
-#define UART_LSR_THRE	0x20	/* transmit holding register empty */
+#define UART_LSR_THRE	0x20	/* transmit holding register (FIFO) empty */
+#define UART_LSR_TEMT	0x40	/* transmitter idle */
 #define UART_IER_RDI	0x01	/* interrupt on received data */
+#define UART_IER_THRI	0x02	/* interrupt on transmitter empty */
+#define UART_IER_RLSI	0x04	/* interrupt on line status */
+#define UART_IIR_NO_INT	0x01	/* no interrupt pending */
+#define UART_IIR_ID	0x0e	/* which one, by priority: */
+#define UART_IIR_RLSI	0x06	/*   line status */
+#define UART_IIR_RDI	0x04	/*   received data */
+#define UART_IIR_RX_TIMEOUT 0x0c /*  FIFO timeout with data */
+#define UART_IIR_THRI	0x02	/*   transmitter empty */
 
 #endif

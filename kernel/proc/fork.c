@@ -133,6 +133,7 @@ static struct proc *clone_proc(const struct clone_req *r)
 	c->egid = p->egid;
 	c->pgid = p->pgid;
 	c->sid = p->sid;
+	c->tty = p->tty;
 	memcpy(c->name, p->name, sizeof(c->name));
 	if (p->cmdline_len && (c->cmdline = kmalloc(p->cmdline_len))) {
 		memcpy(c->cmdline, p->cmdline, p->cmdline_len);

@@ -21,6 +21,7 @@
  * preemption off, the thread lists under signal_lock (signal.h).
  */
 #include "kernel/proc/proc.h"
+#include "drivers/tty/ctty.h"
 #include "fs/vfs.h"
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
@@ -296,6 +297,8 @@ static void proc_notify_parent(struct proc *p)
 void proc_end(struct proc *p, int status)
 {
 	signal_exit(p);
+	if (p->pid == p->sid)
+		tty_session_exit(p);	/* a session leader hangs up */
 	files_put(p->files);
 	p->files = NULL;
 	proc_release_mm(p);

@@ -110,6 +110,7 @@ struct inode;
 struct mm;
 struct task;
 struct trap_frame;
+struct tty;
 struct vfork_wait;
 
 struct fd_slot {
@@ -183,6 +184,7 @@ struct proc {
 	struct wait_queue exited;	/* woken when this one ends */
 	uint32_t uid, gid, euid, egid;
 	int pgid, sid;			/* process group and session */
+	struct tty *tty;		/* controlling terminal (drivers/tty/ctty.h) */
 	struct list_head all_link;	/* every process (proc_find) */
 	/* Stop and continue, for the parent's wait4. */
 	bool stopped;

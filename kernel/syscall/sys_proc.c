@@ -5,8 +5,8 @@
  * uname, fork, vfork (a real one: CLONE_VM | CLONE_VFORK), clone (threads
  * and processes, kernel/proc/fork.c), sched_yield, waitid, and the
  * process group and session calls (setpgid, getpgid, getpgrp, setsid,
- * getsid: plain per-process fields, inherited on fork; no controlling
- * terminal yet).
+ * getsid: plain per-process fields, inherited on fork; setsid drops the
+ * controlling terminal, drivers/tty/tty_jobctl.c does the rest).
  *
  * Interface: the SYSCALL registrations.
  */
@@ -203,6 +203,7 @@ static long sys_setsid(void)
 	if (proc_for_each(pgid_user, &p->pid))
 		return -EPERM;		/* already a group leader */
 	p->sid = p->pgid = p->pid;
+	p->tty = NULL;			/* a new session has no terminal */
 	return p->sid;
 }
 SYSCALL(NR_setsid, sys_setsid);
