@@ -7,3 +7,4 @@ KERNEL_SRCS += drivers/tty/serial.c drivers/tty/vga.c drivers/tty/console.c \
 	drivers/tty/tty_core.c drivers/tty/tty_file.c drivers/tty/tty_ioctl.c \
 	drivers/tty/tty_jobctl.c $(N_TTY_SRCS)
 HOST_TEST_UNITS += $(N_TTY_SRCS)
+KTEST_SRCS += tests/kernel/test_tty.c
