@@ -59,7 +59,7 @@ bench-proc-linux: $(PROC_BENCH_CPIO)
 define bench_proc_maestro
 	@timeout --foreground $(BENCH_PROC_TIMEOUT) $(QEMU) $(QEMU_ACCEL) -m 128 \
 		-kernel $(B)/maestro.elf -initrd "$(ROOTFS) rootfs" \
-		-append "init=/test/proc_bench shutdown=poweroff" \
+		-append "init=/test/proc_bench shutdown=poweroff console=ttyS0" \
 		-display none -serial stdio -monitor none -no-reboot < /dev/null | \
 		tr -d '\r' | sed -n 's/^proc-bench: //p' > $(B)/bench/proc-$(1).tmp
 	@grep -qx done $(B)/bench/proc-$(1).tmp || \

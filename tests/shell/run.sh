@@ -15,6 +15,14 @@
 # init=) it is /bin, /sbin, /usr/bin, /usr/sbin; on the host, where the
 # same static binaries give the expected output, USERLAND_ROOT names
 # build/userland/root and the same directories under it are used.
+# As init on maestro, the output goes to /dev/console, a terminal; on the
+# host to a pipe.  Programs format for a terminal (ls in columns, with
+# colours), so here too the cases write into a pipe.
+if [ -t 1 ] && [ -z "${SHELL_TESTS_PIPED:-}" ]; then
+	SHELL_TESTS_PIPED=1 "$BASH" "${BASH_SOURCE[0]}" "$@" | cat
+	exit "${PIPESTATUS[0]}"
+fi
+unset SHELL_TESTS_PIPED
 root=${USERLAND_ROOT:-}
 export PATH=$root/bin:$root/sbin:$root/usr/bin:$root/usr/sbin
 export HOME=/ TERM=linux LC_ALL=C

@@ -28,7 +28,7 @@ def register(system_test, check, failure):
         rootfs = os.path.join(opts.build, "rootfs.ext2")
         with Machine(["-kernel", opts.kernel, "-initrd", rootfs + " rootfs",
                       "-append", "init=/test/resource shutdown=poweroff "
-                      "exit_window_yield"]) as m:
+                      "exit_window_yield console=ttyS0"]) as m:
             m.expect(r"proc: /test/resource ended with status \d+",
                      RESOURCE_TIMEOUT)
             status = m.wait_exit(30)

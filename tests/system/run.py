@@ -23,6 +23,7 @@ from machine import Machine, Timeout  # noqa: E402
 import proc_resource  # noqa: E402
 import shell  # noqa: E402
 import storage  # noqa: E402
+import terminal  # noqa: E402
 import userprogs  # noqa: E402
 
 BOOT_TIMEOUT = int(os.environ.get("BOOT_TIMEOUT", "180"))
@@ -236,7 +237,7 @@ def reboot_syscall_powers_off(opts):
     """A user program (init) checks reboot(2)'s refusals, syncs and powers
     the machine off with LINUX_REBOOT_CMD_POWER_OFF."""
     rootfs = os.path.join(opts.build, "rootfs.ext2")
-    with Machine(["-kernel", opts.kernel, "-append", "init=/test/poweroff",
+    with Machine(["-kernel", opts.kernel, "-append", "init=/test/poweroff console=ttyS0",
                   "-initrd", rootfs + " rootfs"]) as m:
         m.expect(r"powering off", BOOT_TIMEOUT)
         status = m.wait_exit(30)
@@ -255,7 +256,7 @@ def proc_self_and_pid_dirs(opts):
     name and argv, and a child's; every check line must say yes."""
     rootfs = os.path.join(opts.build, "rootfs.ext2")
     with Machine(["-kernel", opts.kernel, "-append",
-                  "init=/test/procself shutdown=poweroff",
+                  "init=/test/procself shutdown=poweroff console=ttyS0",
                   "-initrd", rootfs + " rootfs"]) as m:
         m.expect(r"procself: (all yes|FAILED)", BOOT_TIMEOUT)
         status = m.wait_exit(30)
@@ -363,7 +364,8 @@ def file_mapping_reaches_the_disk(opts):
                     os.path.join(opts.build, "rootfs"), "-F", image, "15M"],
                    check=True)
     with Machine(["-kernel", opts.kernel, "-append",
-                  "root=/dev/hda1 init=/test/mapdisk shutdown=poweroff",
+                  "root=/dev/hda1 init=/test/mapdisk shutdown=poweroff "
+                  "console=ttyS0",
                   "-drive", "file=%s,if=ide,index=0,format=raw" % image]) as m:
         m.expect(r"mapdisk: (done|FAILED.*)", BOOT_TIMEOUT)
         status = m.wait_exit(60)
@@ -426,6 +428,7 @@ def ext2_corrupt_corpus(opts):
 userprogs.register(system_test, check, Failure)
 proc_resource.register(system_test, check, Failure)
 shell.register(system_test, check, Failure)
+terminal.register(system_test, check, Failure)
 
 
 def main():

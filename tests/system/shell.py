@@ -77,7 +77,7 @@ def maestro_transcripts(opts):
     if "maestro" not in _cache:
         rootfs = os.path.join(opts.build, "rootfs.ext2")
         args = ["-kernel", opts.kernel, "-append",
-                "init=/test/shell/run.sh shutdown=poweroff",
+                "init=/test/shell/run.sh shutdown=poweroff console=ttyS0",
                 "-initrd", "%s rootfs" % rootfs]
         with Machine(args) as m:
             try:

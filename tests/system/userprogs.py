@@ -56,7 +56,7 @@ def transcripts(opts, fail):
     if "runs" in _cache:
         return _cache["runs"]
     rootfs = os.path.join(opts.build, "rootfs.ext2")
-    args = NX_CPU + ["-kernel", opts.kernel, "-append", "utest",
+    args = NX_CPU + ["-kernel", opts.kernel, "-append", "utest console=ttyS0",
                      "-initrd", "%s rootfs" % rootfs]
     with Machine(args) as m:
         m.expect(r"utest: \d+ runs done", UTEST_TIMEOUT)
