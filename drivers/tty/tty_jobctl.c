@@ -18,7 +18,8 @@
  * path reads pgrp from interrupts.
  *
  * Interface (internal.h, ctty.h): tty_current_ctty, tty_open_ctty,
- * tty_check_change, tty_jobctl_ioctl, tty_last_close, tty_session_exit.
+ * tty_check_change, tty_jobctl_ioctl, tty_last_close, tty_session_exit,
+ * tty_proc_nr, tty_proc_tpgid.
  */
 #include "drivers/tty/ctty.h"
 #include "drivers/tty/internal.h"
@@ -154,6 +155,25 @@ void tty_session_exit(struct proc *p)
 	if (p->pid == p->sid)
 		disassociate(p, true);
 	mutex_unlock(&ctty_mutex);
+}
+
+unsigned int tty_proc_nr(const struct proc *p)
+{
+	struct tty *tty = READ_ONCE(p->tty);
+	uint32_t minor;
+
+	if (!tty)
+		return 0;
+	minor = MINOR(tty->rdev);
+	return (minor & 0xff) | MAJOR(tty->rdev) << 8 | (minor & ~0xffu) << 12;
+}
+
+int tty_proc_tpgid(const struct proc *p)
+{
+	struct tty *tty = READ_ONCE(p->tty);
+	int pgrp = tty ? READ_ONCE(tty->pgrp) : 0;
+
+	return pgrp ? pgrp : -1;
 }
 
 void tty_last_close(struct tty *tty)

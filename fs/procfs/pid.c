@@ -10,6 +10,7 @@
  * Interface (fs/procfs/internal.h): procfs_pid_show, procfs_pid_exists,
  * procfs_pid_next, procfs_pid_names.
  */
+#include "drivers/tty/ctty.h"
 #include "fs/procfs/internal.h"
 #include "kernel/errno.h"
 #include "kernel/proc/proc.h"
@@ -61,8 +62,9 @@ static void show_stat(struct proc *p, struct procfs_buf *b)
 	uint64_t pending, mask = main_mask(p, &pending);
 
 	/* 1-9: pid comm state ppid pgrp session tty_nr tpgid flags */
-	procfs_printf(b, "%d (%s) %c %d %d %d 0 -1 0 ", p->pid, p->name,
-		      state, p->parent ? p->parent->pid : 0, p->pgid, p->sid);
+	procfs_printf(b, "%d (%s) %c %d %d %d %u %d 0 ", p->pid, p->name,
+		      state, p->parent ? p->parent->pid : 0, p->pgid, p->sid,
+		      tty_proc_nr(p), tty_proc_tpgid(p));
 	/* 10-17: minflt cminflt majflt cmajflt utime stime cutime cstime;
 	 * 18-22: priority nice num_threads itrealvalue starttime */
 	procfs_printf(b, "0 0 0 0 0 0 0 0 20 0 %u 0 0 ", p->nr_threads);

@@ -73,6 +73,7 @@ TTYMODES_LINES = [
     "/dev/tty opens: yes",
     "tcgetpgrp is our group: yes",
     "TIOCGSID is our session: yes",
+    "/proc/self/stat: tty_nr of ttyS0, tpgid our group: yes",
     "new session: /dev/tty: -1 No such device or address",
     "new session: tcgetpgrp: -1 Not a tty",
     "new session: TIOCSCTTY taken by another session: -1 Operation not permitted",

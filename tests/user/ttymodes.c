@@ -128,6 +128,23 @@ static void winsize_steps(void)
 	CHECK(ioctl(0, TIOCSWINSZ, &ws) == 0);
 }
 
+/* /proc/self/stat's tty_nr and tpgid: ttyS0 is (4, 64) and we are in
+ * the foreground. */
+static void proc_stat_tty(void)
+{
+	char buf[512], *p;
+	int fd = open("/proc/self/stat", O_RDONLY), tty_nr = 0, tpgid = 0;
+	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	p = strrchr(buf, ')');
+	if (p)
+		sscanf(p + 1, " %*c %*d %*d %*d %d %d", &tty_nr, &tpgid);
+	yes("/proc/self/stat: tty_nr of ttyS0, tpgid our group",
+	    tty_nr == (4 << 8 | 64) && tpgid == getpgrp());
+}
+
 static void ctty_steps(void)
 {
 	int fd = open("/dev/tty", O_RDWR), sid;
@@ -138,6 +155,7 @@ static void ctty_steps(void)
 	yes("tcgetpgrp is our group", tcgetpgrp(0) == getpgrp());
 	yes("TIOCGSID is our session",
 	    ioctl(0, TIOCGSID, &sid) == 0 && sid == getsid(0));
+	proc_stat_tty();
 	pid = fork();
 	if (pid == 0) {
 		setsid();
