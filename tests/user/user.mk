@@ -13,7 +13,7 @@
 # (reboot(2), tests/system/run.py), procself (/proc/self and
 # /proc/<pid>/, tests/system/run.py) and mapdisk (a file written through
 # MAP_SHARED on an ext2 disk, tests/system/run.py) and ttymodes (terminal
-# modes and job control on the serial line, tests/system/tty.py) run on
+# modes and job control on the serial line, tests/system/terminal.py) run on
 # maestro only:
 # they are not in programs.txt, so the host never runs them.
 USER_BIN := $(B)/user/bin
