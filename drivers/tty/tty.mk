@@ -8,3 +8,11 @@ KERNEL_SRCS += drivers/tty/serial.c drivers/tty/vga.c drivers/tty/console.c \
 	drivers/tty/tty_jobctl.c $(N_TTY_SRCS)
 HOST_TEST_UNITS += $(N_TTY_SRCS)
 KTEST_SRCS += tests/kernel/test_tty.c
+
+# The terminal emulator and the keyboard map are pure: the host tests
+# run them as they are.
+VT_PURE_SRCS := drivers/tty/vt_parse.c drivers/tty/vt_csi.c \
+	drivers/tty/vt_sgr.c drivers/tty/vt_screen.c drivers/tty/vt_charset.c \
+	drivers/tty/kbd_map.c
+KERNEL_SRCS += $(VT_PURE_SRCS)
+HOST_TEST_UNITS += $(VT_PURE_SRCS)
