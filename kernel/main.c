@@ -9,8 +9,7 @@
  * "ktest" switch) or starts user space (kernel/proc/utest.c) and ends.
  */
 #include "drivers/tty/serial.h"
-#include "drivers/tty/vga.h"
-#include "drivers/tty/vgareg.h"
+#include "drivers/tty/vt.h"
 #include "kernel/boot.h"
 #include "kernel/clock.h"
 #include "kernel/cmdline.h"
@@ -53,14 +52,14 @@ KERNEL_PARAM(init, init_param);
 
 static void banner(void)
 {
-	vga_set_color(VGA_WHITE, VGA_BLUE);
+	vt_console_sgr("1;37;44");
 	printk("maestro " MAESTRO_VERSION " (i686) booting\n");
-	vga_set_color(VGA_LIGHT_GREY, VGA_BLACK);
+	vt_console_sgr("0");
 }
 
 static void early_init(uint32_t magic, uint32_t info_phys)
 {
-	vga_init();
+	vt_init();
 	serial_init();
 	banner();
 	if (multiboot_parse(magic, info_phys) < 0)

@@ -1,102 +1,76 @@
 /*
- * vga.c: VGA text console (see vga.h for the interface).
+ * vga.c: VGA text mode, the frame buffer and the CRT controller's cursor
+ * (see vga.h for the interface).
  */
 #include "drivers/tty/vga.h"
 #include "drivers/tty/vgareg.h"
 #include "kernel/cpu.h"
-#include "kernel/printk.h"
-#include "kernel/spinlock.h"
-#include "lib/string.h"
 #include "mm/mm.h"
 
-static volatile uint16_t *vga_buf;
-static unsigned int vga_row, vga_col;
-static uint8_t vga_attr = VGA_ATTR(VGA_LIGHT_GREY, VGA_BLACK);
-static struct spinlock vga_lock = SPINLOCK_INIT;
+static uint16_t *vga_cells;
+static unsigned int cursor_offset = ~0u;	/* as last programmed */
+static bool cursor_shown;
+static bool cursor_known;
 
-static uint16_t vga_cell(char c) { return (uint16_t)vga_attr << 8 | (uint8_t)c; }
-
-static void vga_move_cursor(void)
+static void crtc_write(uint8_t reg, uint8_t v)
 {
-	uint16_t pos = vga_row * VGA_COLS + vga_col;
-
-	outb(VGA_CRTC_INDEX, VGA_CRTC_CURSOR_HIGH);
-	outb(VGA_CRTC_DATA, pos >> 8);
-	outb(VGA_CRTC_INDEX, VGA_CRTC_CURSOR_LOW);
-	outb(VGA_CRTC_DATA, pos & 0xff);
+	outb(VGA_CRTC_INDEX, reg);
+	outb(VGA_CRTC_DATA, v);
 }
 
-static void vga_clear_row(unsigned int row)
+static uint8_t crtc_read(uint8_t reg)
 {
-	for (unsigned int c = 0; c < VGA_COLS; c++)
-		vga_buf[row * VGA_COLS + c] = vga_cell(' ');
+	outb(VGA_CRTC_INDEX, reg);
+	return inb(VGA_CRTC_DATA);
 }
 
-static void vga_scroll(void)
+static void cursor_shape(bool visible)
 {
-	memmove((void *)vga_buf, (const void *)(vga_buf + VGA_COLS),
-		(VGA_ROWS - 1) * VGA_COLS * sizeof(uint16_t));
-	vga_clear_row(VGA_ROWS - 1);
-	vga_row = VGA_ROWS - 1;
+	uint8_t start = crtc_read(VGA_CRTC_CURSOR_START);
+
+	start &= (uint8_t)~(VGA_CURSOR_DISABLE | VGA_CURSOR_SCANLINES);
+	start |= visible ? VGA_CURSOR_FIRST_LINE : VGA_CURSOR_DISABLE;
+	crtc_write(VGA_CRTC_CURSOR_START, start);
 }
 
-static void vga_newline(void)
+void vga_cursor_set(unsigned int row, unsigned int col, bool visible)
 {
-	vga_col = 0;
-	if (++vga_row == VGA_ROWS)
-		vga_scroll();
-}
+	unsigned int offset = row * VGA_COLS + col;
 
-static void vga_putc(char c)
-{
-	switch (c) {
-	case '\n':
-		vga_newline();
-		return;
-	case '\r':
-		vga_col = 0;
-		return;
-	case '\t':
-		vga_col = ALIGN_UP(vga_col + 1, 8u);
-		break;
-	case '\b':
-		if (vga_col > 0)
-			vga_col--;
-		return;
-	default:
-		vga_buf[vga_row * VGA_COLS + vga_col++] = vga_cell(c);
-		break;
+	if (!cursor_known || visible != cursor_shown)
+		cursor_shape(visible);
+	if (visible && (!cursor_known || offset != cursor_offset)) {
+		crtc_write(VGA_CRTC_CURSOR_HIGH, (uint8_t)(offset >> 8));
+		crtc_write(VGA_CRTC_CURSOR_LOW, (uint8_t)offset);
+		cursor_offset = offset;
 	}
-	if (vga_col >= VGA_COLS)
-		vga_newline();
+	cursor_shown = visible;
+	cursor_known = true;
 }
 
-void vga_write(const char *s, size_t len)
+unsigned int vga_cursor_offset(void)
 {
-	uint32_t flags = spin_lock_irqsave(&vga_lock);
-
-	for (size_t i = 0; i < len; i++)
-		vga_putc(s[i]);
-	vga_move_cursor();
-	spin_unlock_irqrestore(&vga_lock, flags);
+	return (unsigned int)crtc_read(VGA_CRTC_CURSOR_HIGH) << 8 |
+	       crtc_read(VGA_CRTC_CURSOR_LOW);
 }
 
-void vga_set_color(uint8_t fg, uint8_t bg)
+bool vga_cursor_hidden(void)
 {
-	vga_attr = VGA_ATTR(fg, bg);
+	return crtc_read(VGA_CRTC_CURSOR_START) & VGA_CURSOR_DISABLE;
 }
 
-static struct console vga_console = {
-	.name = "tty0",
-	.write = vga_write,
-};
+uint16_t *vga_frame_buffer(void)
+{
+	return vga_cells;
+}
 
 void vga_init(void)
 {
-	vga_buf = phys_to_virt(VGA_TEXT_PHYS);
-	for (unsigned int r = 0; r < VGA_ROWS; r++)
-		vga_clear_row(r);
-	vga_row = vga_col = 0;
-	vga_move_cursor();
-	console_register(&vga_console);
+	uint8_t end = crtc_read(VGA_CRTC_CURSOR_END);
+
+	vga_cells = phys_to_virt(VGA_TEXT_PHYS);
+	end = (uint8_t)((end & ~VGA_CURSOR_SCANLINES) | VGA_CURSOR_LAST_LINE);
+	crtc_write(VGA_CRTC_CURSOR_END, end);
+	cursor_known = false;
+	vga_cursor_set(0, 0, true);
 }
