@@ -110,18 +110,36 @@ int printk(const char *fmt, ...)
 /*
  * console=NAME[,OPTIONS] enables only the named consoles: the first valid
  * use turns the others off.  An unknown name changes nothing and gets a
- * warning.  The last valid name is kept: /dev/console is its terminal
- * (drivers/tty/console.c).  OPTIONS (Linux's baud rate and the like) are
- * accepted and ignored.
+ * warning; tty1..tty63 name the VGA console (tty0).  The last valid name
+ * is kept: /dev/console is its terminal (drivers/tty/console.c).  OPTIONS
+ * (Linux's baud rate and the like) are accepted and ignored.
  */
 static bool console_param_seen;
 static char console_last[16];
+
+/* "ttyN" (1 to 63) is a virtual console, as on Linux: the VGA console
+ * ("tty0") shows the kernel's messages on the one in front. */
+static bool virtual_console_name(const char *name)
+{
+	unsigned long n = 0;
+
+	if (strncmp(name, "tty", 3) != 0 || name[3] == '0' || strlen(name) > 5)
+		return false;
+	for (const char *p = name + 3; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return false;
+		n = n * 10 + (unsigned long)(*p - '0');
+	}
+	return n >= 1 && n <= 63;	/* (no digits: n is 0) */
+}
 
 static struct console *console_find(const char *name)
 {
 	for (struct console *c = consoles; c; c = c->next)
 		if (strcmp(c->name, name) == 0)
 			return c;
+	if (virtual_console_name(name))
+		return console_find("tty0");
 	return NULL;
 }
 
