@@ -25,6 +25,7 @@ import shell  # noqa: E402
 import storage  # noqa: E402
 import terminal  # noqa: E402
 import userprogs  # noqa: E402
+import vgaconsole  # noqa: E402
 
 BOOT_TIMEOUT = int(os.environ.get("BOOT_TIMEOUT", "180"))
 WORKLOAD_TIMEOUT = 600
@@ -429,6 +430,7 @@ userprogs.register(system_test, check, Failure)
 proc_resource.register(system_test, check, Failure)
 shell.register(system_test, check, Failure)
 terminal.register(system_test, check, Failure)
+vgaconsole.register(system_test, check, Failure)
 
 
 def main():
