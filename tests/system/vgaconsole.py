@@ -221,8 +221,9 @@ def register(system_test, check, failure):
                   "bright red, then on blue, then plain" %
                   ["%02x" % a for a in attrs])
             # a cursor position report goes back through the tty layer
-            c.type("clear; printf 'ab\\033[6n'; read -rs -d R x; "
-                   "echo \"<${x#*[}>\"\n")
+            # (echo off first: the answer may come before read turns it off)
+            c.type("clear; stty -echo; printf 'ab\\033[6n'; read -r -d R x;"
+                   " stty echo; echo \"<${x#*[}>\"\n")
             rows = c.wait(r"^ab<\d+;\d+>", 30)
             check(rows[0].startswith("ab<1;3>"), "wrong cursor report:\n" +
                   screen_text(rows))
