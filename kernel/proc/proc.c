@@ -32,6 +32,7 @@
 #include "kernel/interrupt.h"
 #include "kernel/printk.h"
 #include "kernel/sched/task.h"
+#include "lib/div64.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 #include "mm/vm.h"
@@ -285,11 +286,22 @@ static void proc_orphan_children(struct proc *p)
 	}
 }
 
-/* The siginfo of the exit signal for wait status status of child c. */
+/* Nanoseconds as USER_HZ (100 a second) clock ticks. */
+static int32_t clock_ticks(uint64_t ns)
+{
+	uint32_t rem;
+
+	return (int32_t)div_u64_rem(ns, 10000000u, &rem);
+}
+
+/* The siginfo of the exit signal for wait status status of child c,
+ * with its CPU times as Linux gives them (si_utime, si_stime). */
 static void child_info(struct proc *c, int status, struct ksiginfo *info)
 {
 	*info = (struct ksiginfo){ .signo = SIGCHLD, .chld.pid = c->pid,
-				   .chld.uid = c->uid };
+				   .chld.uid = c->uid,
+				   .chld.utime = clock_ticks(c->dead_acct.utime_ns),
+				   .chld.stime = clock_ticks(c->dead_acct.stime_ns) };
 	if (status & 0x7f) {
 		info->code = status & W_COREFLAG ? CLD_DUMPED : CLD_KILLED;
 		info->chld.status = status & 0x7f;
