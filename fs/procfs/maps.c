@@ -4,8 +4,9 @@
  *
  * maps is Linux's format, one line per VMA: the range, rwx and p/s, the
  * file offset, the file's device and inode (zeros for anonymous memory),
- * then, padded as Linux i386 pads it, the mapped file's path, "[heap]"
- * for the brk area or "[stack]" for the stack.  The VMAs are copied out
+ * then, padded as Linux i386 pads it, the mapped file's path, a special
+ * mapping's name ("[vdso]"), "[heap]" for the brk area or "[stack]" for
+ * the stack.  The VMAs are copied out
  * with preemption off (the owner cannot change them meanwhile), taking a
  * reference to each mapped file, and printed afterwards, since naming a
  * file may sleep.
@@ -26,6 +27,7 @@ struct vma_copy {
 	uintptr_t start, end;
 	uint32_t prot, flags, pgoff;
 	struct file *file;		/* a reference, or NULL */
+	const char *special;		/* a special mapping's name ([vdso]) */
 };
 
 void procfs_vm_sizes(struct proc *p, struct procfs_vm_sizes *s)
@@ -77,7 +79,9 @@ static unsigned int maps_copy(struct proc *p, struct vma_copy *out,
 	list_for_each_entry(v, &p->mm->vmas, list) {
 		if (n < max) {
 			out[n] = (struct vma_copy){ v->start, v->end, v->prot,
-						    v->flags, v->pgoff, v->file };
+						    v->flags, v->pgoff, v->file,
+						    v->special ? v->special->name
+							       : NULL };
 			if (v->file)
 				file_ref_get(v->file);
 		}
@@ -105,6 +109,8 @@ static void maps_line(const struct vma_copy *v, struct procfs_buf *b,
 		      inode ? inode->ino : 0);
 	if (v->file && vfs_file_path(v->file, path, PATH_MAX) > 0)
 		name = path;
+	else if (v->special)
+		name = v->special;
 	else if (v->flags & VMA_BRK)
 		name = "[heap]";
 	else if (v->flags & VMA_GROWSDOWN)

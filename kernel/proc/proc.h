@@ -129,7 +129,7 @@ struct files_struct {
 	struct fd_slot *fds;		/* nr_fds slots (kmalloc) */
 	unsigned int nr_fds;
 };
-#define PROC_INIT_FDS	32
+#define PROC_INIT_FDS	64	/* as Linux's first fdtable on x86-64 */
 
 /* Where paths start, and the umask.  root and cwd are references that
  * are replaced under the VFS lock (fs_set_cwd), so that a lookup in

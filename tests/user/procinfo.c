@@ -304,7 +304,7 @@ static void grandchild(int ready)
 
 static void pdeath(void)
 {
-	int p[2], reaper = -1;
+	int p[2], reaper = -1, st = 0;
 	pid_t a, b;
 	char c;
 
@@ -321,8 +321,11 @@ static void pdeath(void)
 		CHECK(read(p[0], &c, 1) == 1);
 		_exit(0);	/* B gets SIGUSR1 and a new parent */
 	}
-	printf("middle child: %s\n", wait_str(a));
+	/* Both waits before printing: the grandchild prints when its
+	 * signal comes, which races with this process's wake-up. */
+	CHECK(waitpid(a, &st, 0) == a);
 	b = wait(NULL);
+	printf("middle child: %s\n", status_str(st));
 	yes("the orphaned grandchild was adopted and reaped", b > 0);
 	expect_err("no more children", wait(NULL), ECHILD);
 	close(p[0]);
