@@ -76,6 +76,7 @@ struct proc *proc_alloc(void)
 	p->exit_signal = SIGCHLD;
 	p->start_ns = clock_ns();
 	p->dumpable = true;
+	rlimit_init_defaults(p->rlim);	/* clone copies the parent's over */
 	preempt_disable();
 	list_add_tail(&p->all_link, &all_procs);
 	preempt_enable();
@@ -202,7 +203,6 @@ struct proc *proc_spawn(const char *path, const char *const *argv,
 
 	if (!p || !a || !th || spawn_share(p, files))
 		goto nomem;
-	rlimit_init_defaults(p->rlim);
 	cred_init_root(p);
 	*a = (struct spawn_args){ path, argv, envp };
 	strlcpy(p->name, path, sizeof(p->name));
