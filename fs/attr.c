@@ -28,7 +28,7 @@ int vfs_setattr(struct inode *inode, const struct iattr *attr)
 
 	if (inode->sb->flags & SB_RDONLY)
 		return -EROFS;
-	if (vfs_cred.uid != 0 && vfs_cred.uid != inode->uid)
+	if (current_cred()->uid != 0 && current_cred()->uid != inode->uid)
 		return -EPERM;
 	if (!inode->iops || !inode->iops->setattr)
 		return -EPERM;

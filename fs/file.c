@@ -7,7 +7,8 @@
  * the pipe's).  A FIFO open may then wait for the other end, after the
  * VFS lock is dropped (fifo_open_wait, fs/pipe.c).  The other
  * calls check the file's access mode and hand over to the file ops with
- * f->pos; O_APPEND writes go to the end of the file first.
+ * f->pos; O_APPEND writes go to the end of the file first, and writes
+ * to regular files stop at RLIMIT_FSIZE (SIGXFSZ and -EFBIG past it).
  *
  * Interface: vfs_open, vfs_close, vfs_read, vfs_write, vfs_lseek,
  * vfs_readdir, vfs_fsync.
@@ -15,6 +16,7 @@
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
 #include "kernel/errno.h"
+#include "kernel/proc/rlimit.h"
 #include "mm/mm.h"
 
 /* Permission mask an open with flags needs. */
@@ -88,6 +90,9 @@ static int open_check(struct inode *inode, unsigned int flags, bool created)
 		return -ENOTDIR;
 	if (S_ISDIR(inode->mode) && (open_mask(flags) & MAY_WRITE))
 		return -EISDIR;
+	if ((S_ISCHR(inode->mode) || S_ISBLK(inode->mode)) &&
+	    (inode->sb->flags & SB_NODEV))
+		return -EACCES;		/* a nodev mount */
 	return created ? 0 : inode_permission(inode, open_mask(flags));
 }
 
@@ -140,6 +145,8 @@ static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16
 	f = err ? ERR_PTR(err) : file_alloc(inode, flags);
 	if (IS_ERR(f))
 		iput(inode);
+	else
+		path_record(f, path);
 	return f;
 }
 
@@ -169,6 +176,7 @@ static int vfs_close_locked(struct file *f)
 		return 0;
 	if (f->fops && f->fops->release)
 		err = f->fops->release(f->inode, f);
+	path_forget(f);
 	iput(f->inode);
 	kfree(f);
 	return err;
@@ -203,6 +211,12 @@ ssize_t vfs_write(struct file *f, const void *buf, size_t len)
 		return -EINVAL;
 	if ((f->flags & O_APPEND) && S_ISREG(f->inode->mode))
 		f->pos = f->inode->size;
+	if (S_ISREG(f->inode->mode)) {
+		int err = rlimit_fsize_check(f->pos, &len);
+
+		if (err)
+			return err;
+	}
 	return f->fops->write(f, buf, len, &f->pos);
 }
 

@@ -2,10 +2,11 @@
 # procfs and the root mount; tests/kernel/test_vfs*.c.
 KERNEL_SRCS += fs/lock.c fs/flusher.c fs/inode.c fs/super.c fs/mount.c fs/namei.c fs/perm.c \
 	fs/file.c fs/ops.c fs/rename.c fs/devices.c fs/blkdev_file.c fs/pipe.c fs/poll.c \
-	fs/blockmap.c fs/attr.c \
+	fs/blockmap.c fs/attr.c fs/path.c \
 	fs/ramfs/super.c fs/ramfs/dir.c fs/ramfs/file.c \
 	fs/devfs/devfs.c fs/devfs/mem.c fs/devfs/links.c \
 	fs/procfs/procfs.c fs/procfs/pid.c fs/procfs/entries.c fs/procfs/system.c \
+	fs/procfs/piddir.c fs/procfs/links.c fs/procfs/maps.c \
 	fs/root.c
 KTEST_SRCS += tests/kernel/test_vfs_namei.c tests/kernel/test_vfs_file.c \
 	tests/kernel/test_vfs_ops.c tests/kernel/test_vfs_dev.c \

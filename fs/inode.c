@@ -152,14 +152,22 @@ static void inode_evict(struct inode *inode)
 
 static void iput_locked(struct inode *inode)
 {
+	struct super_block *sb;
+
 	if (!inode)
 		return;
 	if (inode->refcount == 0) {
 		pr_err("vfs: iput of unused inode %u\n", inode->ino);
 		return;
 	}
-	if (--inode->refcount == 0 && inode->nlink == 0)
+	sb = inode->sb;
+	if (--inode->refcount)
+		return;
+	if (inode->nlink == 0 || (sb->ops && sb->ops->drop_inode &&
+				  inode != sb->root && sb->ops->drop_inode(inode)))
 		inode_evict(inode);
+	if (sb->detached)
+		sb_release_detached(sb);
 }
 
 void iput(struct inode *inode)
@@ -176,8 +184,8 @@ void inode_mark_dirty(struct inode *inode)
 
 void inode_init_owner(struct inode *inode, struct inode *dir, uint16_t mode)
 {
-	inode->uid = vfs_cred.uid;
-	inode->gid = vfs_cred.gid;
+	inode->uid = current_cred()->uid;
+	inode->gid = current_cred()->gid;
 	if (dir && (dir->mode & S_ISGID)) {
 		inode->gid = dir->gid;
 		if (S_ISDIR(mode))

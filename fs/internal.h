@@ -38,6 +38,9 @@ struct super_block *sb_create(const struct fs_type *type, const char *dev,
 			      unsigned int flags, const char *options);
 int sb_destroy(struct super_block *sb);	/* 0 or -EBUSY */
 
+/* mount.c: destroy sb if it was detached (MNT_DETACH) and is unused. */
+void sb_release_detached(struct super_block *sb);
+
 /* inode.c */
 bool sb_busy(struct super_block *sb);
 int inodes_sync_sb(struct super_block *sb);
@@ -75,6 +78,10 @@ extern const struct file_ops blkdev_file_ops;
  * without the VFS lock, wait for the other end: 0 or -ERESTARTSYS. */
 extern const struct file_ops pipe_fops;
 int fifo_open_wait(struct file *f);
+
+/* path.c: what vfs_open and vfs_close tell vfs_file_path. */
+void path_record(struct file *f, const char *path);
+void path_forget(struct file *f);
 
 /* ops.c */
 int do_truncate(struct inode *inode, uint64_t size);

@@ -13,10 +13,19 @@
  * At shutdown (a SHUTDOWN_HOOK) everything is synced and every filesystem
  * not in use is unmounted, the root last, so that ext2 is left clean.
  *
- * Interface: vfs_mount, vfs_umount, vfs_kern_mount, vfs_kern_umount,
- * vfs_mount_root, vfs_set_root, vfs_root, vfs_cwd, vfs_dir_replace,
- * vfs_dir_grab, vfs_mounts_show.
+ * Unmounting refuses a busy filesystem (-EBUSY) unless asked to detach
+ * it (MNT_DETACH): it then leaves the tree at once and is destroyed when
+ * its last inode in use is released (iput calls sb_release_detached).
+ * Remounting switches read-only and read-write through the filesystem's
+ * remount op and records the other mount flags (nosuid, nodev, noexec),
+ * which /proc/mounts shows and exec and open obey.
+ *
+ * Interface: vfs_mount, vfs_umount, vfs_umount2, vfs_remount,
+ * vfs_blkdev_name, vfs_kern_mount, vfs_kern_umount, vfs_mount_root,
+ * vfs_set_root, vfs_root, vfs_cwd, vfs_dir_replace, vfs_dir_grab,
+ * vfs_mounts_show; for the VFS (internal.h) sb_release_detached.
  */
+#include "drivers/block/blkdev.h"
 #include "fs/internal.h"
 #include "kernel/compiler.h"
 #include "kernel/errno.h"
@@ -197,7 +206,77 @@ static int umount_sb(struct super_block *sb)
 	return 0;
 }
 
-static int vfs_umount_locked(const char *path)
+/* MNT_DETACH: out of the tree now; freed by sb_release_detached once
+ * nothing of it is in use (maybe at once). */
+static void umount_detach(struct super_block *sb)
+{
+	struct inode *covered = sb->covered;
+
+	covered->mounted = NULL;
+	sb->covered = NULL;
+	sb->mount_path[0] = '\0';
+	sb->detached = true;
+	iput(covered);
+	sb_release_detached(sb);
+}
+
+/* A lazily unmounted sb whose last user has gone is destroyed. */
+void sb_release_detached(struct super_block *sb)
+{
+	if (sb->detached && !sb_busy(sb)) {
+		sb->detached = false;	/* no second call from within */
+		sb_destroy(sb);
+	}
+}
+
+static int vfs_umount_locked(const char *path, unsigned int flags)
+{
+	struct inode *inode;
+	struct super_block *sb;
+	int err = vfs_lookup(path, flags & UMOUNT_NOFOLLOW ? 0 : LOOKUP_FOLLOW,
+			     &inode);
+
+	if (err)
+		return err;
+	sb = inode->sb;
+	iput(inode);
+	if (inode != sb->root)
+		return -EINVAL;		/* not a mount point */
+	if ((flags & MNT_EXPIRE) && !sb->covered)
+		return -EINVAL;
+	if (!sb->covered)
+		return -EBUSY;		/* the root stays */
+	if ((flags & MNT_DETACH) && sb_busy(sb)) {
+		umount_detach(sb);
+		return 0;
+	}
+	if ((flags & MNT_EXPIRE) && !sb_busy(sb) && !sb->expiry_mark) {
+		sb->expiry_mark = true;
+		return -EAGAIN;
+	}
+	return umount_sb(sb);
+}
+
+int vfs_umount2(const char *path, unsigned int flags)
+{
+	int ret;
+
+	if (flags & ~(MNT_FORCE | MNT_DETACH | MNT_EXPIRE | UMOUNT_NOFOLLOW))
+		return -EINVAL;
+	if ((flags & MNT_EXPIRE) && (flags & (MNT_FORCE | MNT_DETACH)))
+		return -EINVAL;
+	vfs_lock();
+	ret = vfs_umount_locked(path, flags);
+	vfs_unlock();
+	return ret;
+}
+
+int vfs_umount(const char *path)
+{
+	return vfs_umount2(path, 0);
+}
+
+static int vfs_remount_locked(const char *path, unsigned int flags)
 {
 	struct inode *inode;
 	struct super_block *sb;
@@ -208,20 +287,44 @@ static int vfs_umount_locked(const char *path)
 	sb = inode->sb;
 	iput(inode);
 	if (inode != sb->root)
-		return -EINVAL;		/* not a mount point */
-	if (!sb->covered)
-		return -EBUSY;		/* the root stays */
-	return umount_sb(sb);
+		return -EINVAL;
+	if (!(flags & SB_RDONLY) && sb->dev && sb->dev->read_only)
+		return -EACCES;		/* as Linux for a read-only device */
+	if ((flags ^ sb->flags) & SB_RDONLY) {
+		if ((flags & SB_RDONLY) && sb->ops && sb->ops->sync)
+			inodes_sync_sb(sb);
+		err = sb->ops && sb->ops->remount ? sb->ops->remount(sb, flags) : 0;
+		if (err)
+			return err;
+	}
+	sb->flags = flags;
+	return 0;
 }
 
-int vfs_umount(const char *path)
+int vfs_remount(const char *path, unsigned int flags)
 {
 	int ret;
 
 	vfs_lock();
-	ret = vfs_umount_locked(path);
+	ret = vfs_remount_locked(path, flags);
 	vfs_unlock();
 	return ret;
+}
+
+int vfs_blkdev_name(const char *path, char *name)
+{
+	struct inode *inode;
+	struct blkdev *dev;
+	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
+
+	if (err)
+		return err;
+	dev = S_ISBLK(inode->mode) ? blkdev_by_rdev(inode->rdev) : NULL;
+	err = !S_ISBLK(inode->mode) ? -ENOTBLK : !dev ? -ENXIO : 0;
+	iput(inode);
+	if (!err)
+		snprintf(name, 32, "/dev/%s", dev->name);
+	return err;
 }
 
 /*
@@ -239,7 +342,9 @@ static void vfs_shutdown(void)
 		struct super_block *sb = list_entry(p, struct super_block, mounts);
 
 		prev = p->prev;
-		if (sb->covered && umount_sb(sb))
+		if (sb->detached && sb_destroy(sb))
+			pr_warn("vfs: a detached %s is busy\n", sb->type->name);
+		else if (sb->covered && umount_sb(sb))
 			pr_warn("vfs: %s is busy; left mounted\n", sb->mount_path);
 	}
 	if (root_sb) {
@@ -303,10 +408,13 @@ size_t vfs_mounts_show(char *buf, size_t size)
 			continue;
 		n += (size_t)snprintf(at < size ? buf + at : spare,
 				      at < size ? size - at : 1,
-				      "%s %s %s %s,relatime 0 0\n",
+				      "%s %s %s %s%s%s%s,relatime 0 0\n",
 				      sb->dev_name, sb->mount_path,
 				      sb->type->name,
-				      sb->flags & SB_RDONLY ? "ro" : "rw");
+				      sb->flags & SB_RDONLY ? "ro" : "rw",
+				      sb->flags & SB_NOSUID ? ",nosuid" : "",
+				      sb->flags & SB_NODEV ? ",nodev" : "",
+				      sb->flags & SB_NOEXEC ? ",noexec" : "");
 	}
 	return n;
 }

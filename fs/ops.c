@@ -24,6 +24,7 @@
  */
 #include "fs/internal.h"
 #include "kernel/errno.h"
+#include "kernel/proc/rlimit.h"
 #include "lib/string.h"
 #include "kernel/compiler.h"
 #include "mm/mm.h"
@@ -98,7 +99,7 @@ static int vfs_mknod_locked(const char *path, uint16_t mode, uint32_t rdev)
 		mode |= S_IFREG;
 	if (S_ISDIR(mode) || S_ISLNK(mode))
 		return -EINVAL;
-	if ((S_ISCHR(mode) || S_ISBLK(mode)) && vfs_cred.uid != 0)
+	if ((S_ISCHR(mode) || S_ISBLK(mode)) && current_cred()->uid != 0)
 		return -EPERM;
 	err = create_parent(NULL, path, &p);
 	if (err)
@@ -333,6 +334,9 @@ int do_truncate(struct inode *inode, uint64_t size)
 
 	if (!inode->iops || !inode->iops->setattr)
 		return -EPERM;
+	err = rlimit_fsize_grow(inode->size, size);
+	if (err)
+		return err;
 	if (size != inode->size && inode->mapping.ops) {
 		err = zero_tail(inode, MIN(size, inode->size));
 		if (err)

@@ -1,6 +1,8 @@
 /*
- * perm.c: permission checks on mode bits, owner and group, as Linux does
- * them with one group per user and no capabilities: uid 0 may read and
+ * perm.c: permission checks on mode bits, owner and groups, as Linux does
+ * them without capabilities, for the current credentials (kernel/cred.h:
+ * a process's fsuid, fsgid and groups; vfs_cred in kernel threads): uid
+ * 0 may read and
  * write anything, and execute a file only if one of its x bits is set
  * (it may always search a directory).  Writing on a read-only filesystem
  * gives -EROFS for files, directories and links.
@@ -15,7 +17,7 @@
 #include "fs/internal.h"
 #include "kernel/errno.h"
 
-struct cred vfs_cred = { .uid = 0, .gid = 0 };
+struct cred vfs_cred = { .uid = 0, .gid = 0 };	/* kernel threads' */
 
 static bool is_fs_object(uint16_t mode)
 {
@@ -24,20 +26,21 @@ static bool is_fs_object(uint16_t mode)
 
 int inode_permission(struct inode *inode, int mask)
 {
+	const struct cred *cred = current_cred();
 	unsigned int bits = inode->mode;
 
 	if ((mask & MAY_WRITE) && (inode->sb->flags & SB_RDONLY) &&
 	    is_fs_object(inode->mode))
 		return -EROFS;
-	if (vfs_cred.uid == 0) {
+	if (cred->uid == 0) {
 		if (!(mask & MAY_EXEC) || S_ISDIR(inode->mode) ||
 		    (inode->mode & 0111))
 			return 0;
 		return -EACCES;
 	}
-	if (vfs_cred.uid == inode->uid)
+	if (cred->uid == inode->uid)
 		bits >>= 6;
-	else if (vfs_cred.gid == inode->gid)
+	else if (cred_in_group(cred, inode->gid))
 		bits >>= 3;
 	return (mask & ~bits & 7) ? -EACCES : 0;
 }
@@ -50,11 +53,12 @@ int may_create(struct inode *dir)
 int may_delete(struct inode *dir, struct inode *victim)
 {
 	int err = inode_permission(dir, MAY_WRITE | MAY_EXEC);
+	uint32_t uid = current_cred()->uid;
 
 	if (err)
 		return err;
-	if ((dir->mode & S_ISVTX) && vfs_cred.uid != 0 &&
-	    vfs_cred.uid != victim->uid && vfs_cred.uid != dir->uid)
+	if ((dir->mode & S_ISVTX) && uid != 0 && uid != victim->uid &&
+	    uid != dir->uid)
 		return -EPERM;
 	return 0;
 }

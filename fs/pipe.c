@@ -60,6 +60,7 @@ struct pipe {
 };
 
 static struct super_block *pipe_sb;
+static uint32_t pipe_ino;
 
 /* Copy up to len bytes out of the ring (preemption off). */
 static size_t pipe_take(struct pipe *p, uint8_t *dst, size_t len)
@@ -309,6 +310,7 @@ static struct inode *pipe_inode(void)
 	}
 	inode = new_inode(pipe_sb);
 	if (inode) {
+		inode->ino = ++pipe_ino;	/* pipe:[ino] in /proc */
 		inode->mode = S_IFIFO | 0600;
 		inode->nlink = 0;
 		inode->fops = &pipe_fops;

@@ -9,7 +9,8 @@
  * sb_destroy() is the reverse, refused with -EBUSY while an inode other
  * than the root is in use.
  *
- * Interface: vfs_register_fs, vfs_statfs; for the VFS (internal.h)
+ * Interface: vfs_register_fs, vfs_fs_type_needs_dev, vfs_statfs,
+ * vfs_fstatfs; for the VFS (internal.h)
  * vfs_supers, fs_type_find, fs_type_next, sb_create, sb_destroy.
  */
 #include "drivers/block/blkdev.h"
@@ -39,6 +40,13 @@ const struct fs_type *fs_type_find(const char *name)
 		if (strcmp(t->name, name) == 0)
 			return t;
 	return NULL;
+}
+
+bool vfs_fs_type_needs_dev(const char *name)
+{
+	const struct fs_type *t = fs_type_find(name);
+
+	return t && t->needs_dev;
 }
 
 /* The registered types in turn: NULL gives the first. */
@@ -131,21 +139,27 @@ int sb_destroy(struct super_block *sb)
 	return 0;
 }
 
-static int vfs_statfs_locked(const char *path, struct kstatfs *st)
+/* Fill st for sb; 0 or -Exxx. */
+static int statfs_sb(struct super_block *sb, struct kstatfs *st)
 {
-	struct inode *inode;
-	struct super_block *sb;
-	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
-
-	if (err)
-		return err;
-	sb = inode->sb;
 	memset(st, 0, sizeof(*st));
 	st->type = sb->magic;
 	st->block_size = sb->block_size ? sb->block_size : PAGE_SIZE;
 	st->name_max = NAME_MAX;
+	st->flags = sb->flags & (SB_RDONLY | SB_NOSUID | SB_NODEV | SB_NOEXEC);
 	if (sb->ops && sb->ops->statfs)
-		err = sb->ops->statfs(sb, st);
+		return sb->ops->statfs(sb, st);
+	return 0;
+}
+
+static int vfs_statfs_locked(const char *path, struct kstatfs *st)
+{
+	struct inode *inode;
+	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
+
+	if (err)
+		return err;
+	err = statfs_sb(inode->sb, st);
 	iput(inode);
 	return err;
 }
@@ -156,6 +170,16 @@ int vfs_statfs(const char *path, struct kstatfs *st)
 
 	vfs_lock();
 	ret = vfs_statfs_locked(path, st);
+	vfs_unlock();
+	return ret;
+}
+
+int vfs_fstatfs(struct file *f, struct kstatfs *st)
+{
+	int ret;
+
+	vfs_lock();
+	ret = statfs_sb(f->inode->sb, st);
 	vfs_unlock();
 	return ret;
 }

@@ -52,6 +52,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "fs/stat.h"
+#include "kernel/cred.h"
 #include "lib/hash.h"
 #include "lib/list.h"
 #include "mm/pagecache.h"
@@ -77,6 +78,9 @@ struct timespec64 {
 /* ---- filesystems and superblocks ------------------------------------- */
 
 #define SB_RDONLY	0x1	/* as MS_RDONLY */
+#define SB_NOSUID	0x2	/* MS_NOSUID: set-id bits ignored by exec */
+#define SB_NODEV	0x4	/* MS_NODEV: device nodes cannot be opened */
+#define SB_NOEXEC	0x8	/* MS_NOEXEC: nothing can be executed */
 
 struct kstatfs {
 	uint32_t type;		/* magic, e.g. 0xEF53 */
@@ -84,6 +88,8 @@ struct kstatfs {
 	uint64_t blocks, blocks_free, blocks_avail;
 	uint64_t files, files_free;
 	uint32_t name_max;
+	uint32_t flags;		/* SB_RDONLY, SB_NOSUID, SB_NODEV, SB_NOEXEC */
+	uint32_t fsid[2];	/* ext2: from its UUID, as Linux; else 0 */
 };
 
 struct super_ops {
@@ -99,6 +105,13 @@ struct super_ops {
 	int (*sync)(struct super_block *sb);
 	void (*put_super)(struct super_block *sb);
 	int (*statfs)(struct super_block *sb, struct kstatfs *st);
+	/* MS_REMOUNT: switch between read-only and read-write (flags: the
+	 * new SB_* flags; sb->flags still the old ones).  NULL: the VFS
+	 * just changes sb->flags. */
+	int (*remount)(struct super_block *sb, unsigned int flags);
+	/* Last reference gone: true to free the inode now (procfs) rather
+	 * than keep it cached while it has links. */
+	bool (*drop_inode)(struct inode *inode);
 };
 
 struct super_block {
@@ -117,6 +130,9 @@ struct super_block {
 	struct list_head mounts;	/* in the mount table */
 	char dev_name[32];		/* as given to mount */
 	char mount_path[128];		/* for /proc/mounts */
+	bool detached;			/* umount MNT_DETACH: gone from the
+					 * tree, destroyed once unused */
+	bool expiry_mark;		/* umount MNT_EXPIRE asked once */
 };
 
 struct fs_type {
@@ -128,6 +144,8 @@ struct fs_type {
 };
 
 int vfs_register_fs(struct fs_type *type);
+/* Whether the type called name exists and mounts a block device. */
+bool vfs_fs_type_needs_dev(const char *name);
 
 /* ---- inodes ----------------------------------------------------------- */
 
@@ -263,6 +281,11 @@ struct file {
 	uint32_t refcount;		/* file_ref_get, file_ref_put only */
 	void *private;
 	uint32_t version;		/* pipes: see fs/pipe.c */
+	/* How vfs_open found it, for vfs_file_path (fs/path.c): the path
+	 * as given (kmalloc) and, for a relative one, the directory it
+	 * started from (a reference).  NULL for pipes. */
+	char *path;
+	struct inode *path_base;
 };
 
 /*
@@ -288,10 +311,8 @@ static inline bool file_ref_put(struct file *f)
 
 /* ---- the calls -------------------------------------------------------- */
 
-/* Credentials for permission checks until processes exist: root. */
-struct cred {
-	uint32_t uid, gid;
-};
+/* The credentials of kernel threads (root); processes have their own
+ * (kernel/cred.h: current_cred). */
 extern struct cred vfs_cred;
 
 #define LOOKUP_FOLLOW	0x1	/* follow a symbolic link in the last part */
@@ -312,6 +333,21 @@ int vfs_lookup_parent(const char *path, struct inode **dir, char *last);
 int vfs_mount(const char *dev, const char *path, const char *fstype,
 	      unsigned int flags, const char *options);
 int vfs_umount(const char *path);
+/* umount2's flags (Linux's values). */
+#define MNT_FORCE		0x1
+#define MNT_DETACH		0x2
+#define MNT_EXPIRE		0x4
+#define UMOUNT_NOFOLLOW		0x8
+/* Unmount what is mounted at path: 0, -EINVAL (not a mount point),
+ * -EBUSY (in use, or the root), -EAGAIN (MNT_EXPIRE's first call);
+ * MNT_DETACH takes it out of the tree now and frees it once unused. */
+int vfs_umount2(const char *path, unsigned int flags);
+/* Change the SB_* flags of the filesystem mounted at path (its root):
+ * 0, -EINVAL (not a mount point), -EROFS, -Exxx from the filesystem. */
+int vfs_remount(const char *path, unsigned int flags);
+/* The block device node path names: its name ("/dev/hda1") into name
+ * (32 bytes): 0, -ENOTBLK (not a block device), -ENXIO, lookup errors. */
+int vfs_blkdev_name(const char *path, char *name);
 /* A filesystem mounted nowhere (for tests and internal users):
  * ERR_PTR on failure.  vfs_kern_umount: 0 or -EBUSY. */
 struct super_block *vfs_kern_mount(const char *fstype, const char *dev,
@@ -368,12 +404,17 @@ int vfs_stat(const char *path, bool follow, struct kstat *st);
 void vfs_inode_stat(const struct inode *inode, struct kstat *st);
 int vfs_ftruncate(struct file *f, uint64_t size);
 int vfs_statfs(const char *path, struct kstatfs *st);
+int vfs_fstatfs(struct file *f, struct kstatfs *st);
 /* fs/attr.c: change inode's attributes (the owner or root only): 0,
  * -EPERM, -EROFS.  The path of directory dir (of the cwd) into buf: its
  * length with the NUL, or -ERANGE, -ENOENT (removed), -ENAMETOOLONG. */
 int vfs_setattr(struct inode *inode, const struct iattr *attr);
 long vfs_dir_path(struct inode *dir, char *buf, size_t size);
 long vfs_getcwd(char *buf, size_t size);
+/* fs/path.c: the absolute path of open file f (for /proc): its length
+ * with the NUL, or -ENAMETOOLONG, -ENOENT, -ENOMEM.  Pipes are
+ * "pipe:[ino]". */
+long vfs_file_path(struct file *f, char *buf, size_t size);
 int vfs_sync(void);			/* every mounted filesystem */
 
 /* fs/flusher.c: the kernel thread that writes everything dirty back every

@@ -57,6 +57,7 @@
 #define ENOTSUP		95
 #define EOPNOTSUPP	95
 #define ETIMEDOUT	110
+#define ESTALE		116
 #define EUCLEAN		117
 
 /* Kernel-internal: a system call interrupted by a signal, to be restarted

@@ -69,6 +69,8 @@ void syscall_dispatch(struct trap_frame *f);
 typedef void (*irq_handler_t)(struct trap_frame *f);
 int irq_register(unsigned int irq, irq_handler_t handler);
 void irq_dispatch(struct trap_frame *f);
+/* Interrupts served per line since boot (spurious ones not counted). */
+extern uint64_t irq_counts[IRQ_COUNT];
 void pic_init(void);
 void pic_mask(unsigned int irq);
 void pic_unmask(unsigned int irq);

@@ -14,6 +14,7 @@
 #include "kernel/spinlock.h"
 
 static irq_handler_t irq_handlers[IRQ_COUNT];
+uint64_t irq_counts[IRQ_COUNT];		/* /proc/stat's intr line */
 static struct spinlock pic_lock = SPINLOCK_INIT;
 static uint32_t irq_spurious;
 
@@ -85,6 +86,7 @@ void irq_dispatch(struct trap_frame *f)
 
 	if (irq >= IRQ_COUNT || irq_is_spurious(irq))
 		return;
+	irq_counts[irq]++;
 	if (irq >= 8)
 		outb(PIC2_CMD, PIC_EOI);
 	outb(PIC1_CMD, PIC_EOI);

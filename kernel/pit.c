@@ -9,6 +9,7 @@
 #include "kernel/cpu.h"
 #include "kernel/interrupt.h"
 #include "kernel/printk.h"
+#include "kernel/sched/task.h"
 #include "kernel/timer.h"
 
 #define PIT_CH0		0x40
@@ -22,6 +23,7 @@ volatile uint64_t jiffies;
 static void pit_tick(struct trap_frame *f)
 {
 	jiffies++;
+	sched_account_tick(trap_from_user(f));
 	tick_hooks_run();
 }
 

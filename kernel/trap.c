@@ -114,6 +114,8 @@ static int user_fault(struct trap_frame *f, uint32_t cr2)
 	mm_lock(mm);		/* threads share it */
 	err = vm_fault(mm, cr2, f->error);
 	mm_unlock(mm);
+	if (!err)
+		current->acct.minflt++;		/* getrusage's ru_minflt */
 	cpu_cli();
 	return err;
 }

@@ -117,7 +117,7 @@
 
 #define VM_USER_MIN	0x00010000u	/* nothing mapped below (NULL guard) */
 #define VM_STACK_TOP	0xC0000000u
-#define VM_STACK_MAX	0x00800000u	/* stack growth limit: 8 MiB */
+#define VM_STACK_MAX	0x00800000u	/* default stack_max: 8 MiB */
 #define VM_MMAP_BASE	(VM_STACK_TOP - 0x08000000u)	/* 128 MiB gap */
 
 /* vma->flags */
@@ -167,6 +167,8 @@ struct mm {
 	 * PT_GNU_STACK) and kept by fork: PROT_READ gets PROT_EXEC in
 	 * mmap and mprotect, and the heap is executable. */
 	bool read_implies_exec;
+	size_t rss_hiwater;		/* the most rss has been */
+	uint32_t stack_max;		/* stack growth limit (RLIMIT_STACK) */
 };
 
 extern struct mm *vm_current;		/* loaded in CR3; NULL: kernel's */

@@ -20,7 +20,7 @@
 #include "lib/string.h"
 #include "mm/mm.h"
 
-#define DEVFS_MAGIC	0x1373		/* Linux's DEVFS_SUPER_MAGIC */
+#define DEVFS_MAGIC	0x01021994	/* TMPFS_MAGIC: Linux's devtmpfs is a tmpfs */
 #define DEVFS_ROOT_INO	1
 
 struct devfs_node {

@@ -102,6 +102,7 @@ int ext2_corrupt(struct super_block *sb, const char *fn, const char *fmt, ...)
 void ext2_mark_sb_dirty(struct super_block *sb);
 int ext2_sync_fs(struct super_block *sb);
 int ext2_statfs(struct super_block *sb, struct kstatfs *st);
+int ext2_remount(struct super_block *sb, unsigned int flags);
 void ext2_put_super(struct super_block *sb);
 
 /* sbcheck.c: mount-time checks (0, -EINVAL: not ext2 or unsupported,

@@ -327,8 +327,8 @@ struct inode *ext2_new_vfs_inode(struct super_block *sb, uint32_t ino,
 		return ERR_PTR(-ENOMEM);
 	inode->ino = ino;
 	inode->mode = mode;
-	inode->uid = vfs_cred.uid;
-	inode->gid = vfs_cred.gid;
+	inode->uid = current_cred()->uid;
+	inode->gid = current_cred()->gid;
 	inode->atime = inode->mtime = inode->ctime = vfs_now();
 	EXT2_I(inode)->block_group = (ino - 1) / EXT2_SB(sb)->inodes_per_group;
 	ext2_set_ops(inode);
@@ -344,4 +344,5 @@ const struct super_ops ext2_super_ops = {
 	.sync = ext2_sync_fs,
 	.put_super = ext2_put_super,
 	.statfs = ext2_statfs,
+	.remount = ext2_remount,
 };

@@ -13,7 +13,8 @@
  * and written through the buffer cache by ext2_sync_fs.
  *
  * Interface: ext2_fs_type (registered at INIT_FS), ext2_sync_fs,
- * ext2_statfs, ext2_put_super, ext2_mark_sb_dirty, ext2_corrupt.
+ * ext2_statfs, ext2_remount, ext2_put_super, ext2_mark_sb_dirty,
+ * ext2_corrupt.
  */
 #include <stdarg.h>
 #include "drivers/block/blkdev.h"
@@ -119,7 +120,46 @@ int ext2_statfs(struct super_block *sb, struct kstatfs *st)
 	st->files = sbi->inodes_count;
 	st->files_free = sbi->es.s_free_inodes_count;
 	st->name_max = NAME_MAX;
+	/* As Linux: the two halves of the UUID xor'ed, little-endian. */
+	for (int i = 0; i < 2; i++) {
+		const uint8_t *u = sbi->es.s_uuid + 4 * i;
+		const uint8_t *v = sbi->es.s_uuid + 8 + 4 * i;
+
+		st->fsid[i] = ((uint32_t)u[0] | (uint32_t)u[1] << 8 |
+			       (uint32_t)u[2] << 16 | (uint32_t)u[3] << 24) ^
+			      ((uint32_t)v[0] | (uint32_t)v[1] << 8 |
+			       (uint32_t)v[2] << 16 | (uint32_t)v[3] << 24);
+	}
 	return 0;
+}
+
+static int ext2_mark_mounted(struct super_block *sb);
+
+/*
+ * Remount: to read-only, write everything back and mark the filesystem
+ * clean, as an unmount does; to read-write, refuse what the mount would
+ * have made read-only (unknown read-only features: -EROFS) and mark it
+ * in use again.
+ */
+int ext2_remount(struct super_block *sb, unsigned int flags)
+{
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+	int err;
+
+	if (flags & SB_RDONLY) {
+		if (!(sbi->es.s_state & EXT2_ERROR_FS))
+			sbi->es.s_state |= EXT2_VALID_FS;
+		sbi->dirty = true;
+		err = ext2_sync_fs(sb);
+		if (!err)
+			sbi->rdonly = true;
+		return err;
+	}
+	if (sbi->es.s_rev_level &&
+	    (sbi->es.s_feature_ro_compat & ~EXT2_FEATURE_RO_COMPAT_SUPP))
+		return -EROFS;
+	sbi->rdonly = false;
+	return ext2_mark_mounted(sb);
 }
 
 static void ext2_free_info(struct super_block *sb)

@@ -1,10 +1,9 @@
 /*
  * entries.c: the /proc files of the storage stage, in Linux's formats:
  * meminfo (memory and page cache), vmstat (page cache and kernel heap
- * counters), mounts (the mount table), uptime
- * (seconds since boot; idle time is 0 until there is a scheduler to
- * count it), partitions and diskstats (every block device, from the
- * block layer's statistics).
+ * counters), mounts (the mount table), uptime (seconds since boot and
+ * in the idle task), partitions and diskstats (every block device, from
+ * the block layer's statistics).
  *
  * Interface: none; the files are registered with procfs at INIT_FS.
  */
@@ -13,6 +12,7 @@
 #include "fs/procfs/procfs.h"
 #include "kernel/clock.h"
 #include "kernel/init.h"
+#include "kernel/sched/task.h"
 #include "mm/mm.h"
 
 #define KB_PER_PAGE	(PAGE_SIZE / 1024)
@@ -70,9 +70,11 @@ static void mounts_show(struct procfs_buf *b)
 static void uptime_show(struct procfs_buf *b)
 {
 	uint64_t cs = clock_ns() / 10000000;	/* hundredths */
+	uint64_t idle = cpu_stat.idle_ns / 10000000;
 
-	procfs_printf(b, "%llu.%02u 0.00\n", (unsigned long long)(cs / 100),
-		      (unsigned int)(cs % 100));
+	procfs_printf(b, "%llu.%02u %llu.%02u\n", (unsigned long long)(cs / 100),
+		      (unsigned int)(cs % 100), (unsigned long long)(idle / 100),
+		      (unsigned int)(idle % 100));
 }
 
 static void partitions_show(struct procfs_buf *b)

@@ -1,16 +1,33 @@
 /*
- * internal.h: what procfs.c needs from pid.c.
+ * internal.h: what the files of fs/procfs/ tell each other.
  *
- *   procfs_pid_show(pid, kind, b)   print file kind of /proc/<pid>/:
- *                                   0 or -ESRCH (no such process)
+ * /proc/<pid>/ holds the files of the PROCFS_PID_* kinds below (text
+ * files printed from the process, symbolic links, and the fd/ directory
+ * of one link per open descriptor).  Inode numbers say what an inode is:
+ *   PID_INO(pid, kind)   /proc/<pid>/ (kind PROCFS_PID_DIR) and its files
+ *   FD_INO(pid, fd)      /proc/<pid>/fd/<fd> (descriptors below 65536)
+ *
+ * pid.c (text files):
+ *   procfs_pid_show(pid, kind, b)   print /proc/<pid>/<kind>: 0 or -ESRCH
  *   procfs_pid_exists(pid)          is there a process pid (zombies too)?
  *   procfs_pid_next(from)           the lowest live pid >= from, or -1
- *   procfs_pid_names[kind]          the file names in /proc/<pid>/
+ *   procfs_pid_owner(pid, &uid, &gid)   its effective ids: 0 or -ENOENT
+ * maps.c: procfs_show_maps_pid (0 or -ESRCH), procfs_show_statm,
+ *   procfs_vm_sizes (the address space)
+ * links.c (symbolic links and fd/):
+ *   procfs_pid_readlink(pid, kind, buf, len)   cwd, root, exe
+ *   procfs_fd_readlink(pid, fd, buf, len)      fd/<fd>
+ *   procfs_fd_next(pid, from)       the lowest open fd >= from, or -1
+ *   procfs_fd_mode(pid, fd)         the link's mode (by the open flags),
+ *                                   0: not open
+ * piddir.c: the inode ops of /proc/<pid>/ and fd/ (procfs_read_pid_inode,
+ *   procfs_pid_entries)
  */
 #ifndef FS_PROCFS_INTERNAL_H
 #define FS_PROCFS_INTERNAL_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include "fs/procfs/procfs.h"
 #include "lib/string.h"
 
@@ -19,12 +36,60 @@ enum {
 	PROCFS_PID_STAT,
 	PROCFS_PID_STATUS,
 	PROCFS_PID_CMDLINE,
+	PROCFS_PID_STATM,
+	PROCFS_PID_MAPS,
+	PROCFS_PID_ENVIRON,
+	PROCFS_PID_COMM,
+	PROCFS_PID_CWD,
+	PROCFS_PID_ROOT,
+	PROCFS_PID_EXE,
+	PROCFS_PID_FD,
 	PROCFS_PID_NFILES
 };
 
-extern const char *const procfs_pid_names[PROCFS_PID_NFILES];
+#define PROC_ROOT_INO	1
+#define PROC_PID_INO	0x10000u
+#define PID_INO(pid, kind)	(PROC_PID_INO + (uint32_t)(pid) * 16 + (kind))
+#define INO_PID(ino)		((int)(((ino) - PROC_PID_INO) / 16))
+#define INO_KIND(ino)		((int)(((ino) - PROC_PID_INO) % 16))
+#define PROC_FD_INO	0x80000000u
+#define PROC_FD_MAX	0x10000		/* fds shown in fd/ are below it */
+#define FD_INO(pid, fd)	(PROC_FD_INO | (uint32_t)(pid) << 16 | (uint32_t)(fd))
+#define FD_INO_PID(ino)	((int)(((ino) & ~PROC_FD_INO) >> 16))
+#define FD_INO_FD(ino)	((int)((ino) & 0xffff))
+
+struct inode;
+struct proc;
+
+struct procfs_pid_entry {
+	const char *name;
+	uint16_t mode;		/* S_IF* and permissions */
+};
+extern const struct procfs_pid_entry procfs_pid_entries[PROCFS_PID_NFILES];
+
 int procfs_pid_show(int pid, int kind, struct procfs_buf *b);
 bool procfs_pid_exists(int pid);
 int procfs_pid_next(int from);
+int procfs_pid_owner(int pid, uint32_t *uid, uint32_t *gid);
+
+int procfs_show_maps_pid(int pid, struct procfs_buf *b);
+void procfs_show_statm(struct proc *p, struct procfs_buf *b);
+/* Sizes in pages for stat and status: all VMAs, code, data and stack. */
+struct procfs_vm_sizes {
+	uint32_t total, text, data, stack;
+	uint32_t start_code, end_code, start_stack;
+};
+void procfs_vm_sizes(struct proc *p, struct procfs_vm_sizes *s);
+
+long procfs_pid_readlink(int pid, int kind, char *buf, size_t len);
+long procfs_fd_readlink(int pid, int fd, char *buf, size_t len);
+int procfs_fd_next(int pid, int from);
+uint16_t procfs_fd_mode(int pid, int fd);
+
+int procfs_read_pid_inode(struct inode *inode);
+
+/* procfs.c: the ops of generated text files (a snapshot per open). */
+struct file_ops;
+extern const struct file_ops procfs_file_fops;
 
 #endif

@@ -1,26 +1,34 @@
 /*
- * pid.c: /proc/<pid>/ directories' files (stat, status, cmdline) and the
- * live pids, for procfs.c.
+ * pid.c: the text files of /proc/<pid>/ (stat, status, cmdline, statm,
+ * maps, environ, comm) and the live pids, for procfs.c.
  *
  * Each file is printed from the process's struct proc when opened, with
- * preemption off so the process cannot be freed meanwhile.  Fields that
- * maestro does not keep (times, faults, memory sizes...) print as 0, as
- * Linux prints a process that has not used them.
+ * preemption off so the process cannot change or be freed meanwhile
+ * (maps takes care of itself: naming mapped files may sleep).  The
+ * formats are Linux's (proc(5)); times are in USER_HZ ticks (100 a
+ * second), sizes of stat in bytes and pages, of status in KiB.
  *
  * Interface (fs/procfs/internal.h): procfs_pid_show, procfs_pid_exists,
- * procfs_pid_next, procfs_pid_names.
+ * procfs_pid_next, procfs_pid_owner.
  */
 #include "drivers/tty/ctty.h"
 #include "fs/procfs/internal.h"
 #include "kernel/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
+#include "lib/div64.h"
+#include "mm/mm.h"
+#include "mm/vm.h"
 
-const char *const procfs_pid_names[PROCFS_PID_NFILES] = {
-	[PROCFS_PID_STAT] = "stat",
-	[PROCFS_PID_STATUS] = "status",
-	[PROCFS_PID_CMDLINE] = "cmdline",
-};
+#define KB_PER_PAGE	(PAGE_SIZE / 1024)
+
+/* Nanoseconds as USER_HZ clock ticks. */
+static unsigned long long ticks(uint64_t ns)
+{
+	uint32_t rem;
+
+	return div_u64_rem(ns, 10000000u, &rem);
+}
 
 /* Linux's one-letter state and its status line: running if one of
  * its threads is. */
@@ -55,64 +63,140 @@ static uint64_t main_mask(struct proc *p, uint64_t *pending)
 	return t ? t->sigmask : 0;
 }
 
+/* The signals p ignores (handler SIG_IGN) or catches (a handler). */
+static uint64_t sig_handled(struct proc *p, bool caught)
+{
+	uint64_t set = 0;
+
+	for (int sig = 1; p->sighand && sig <= NSIG; sig++) {
+		uint32_t h = p->sighand->action[sig - 1].handler;
+
+		if (caught ? h > SIG_IGN : h == SIG_IGN)
+			set |= SIGBIT(sig);
+	}
+	return set;
+}
+
+/* The nice value of the first thread (setpriority sets it per thread). */
+static int nice_of(struct proc *p)
+{
+	struct thread *t = proc_main_thread(p);
+
+	return t ? t->task->nice : 0;
+}
+
 static void show_stat(struct proc *p, struct procfs_buf *b)
 {
+	struct procfs_vm_sizes vm;
+	struct task_acct a;
 	const char *ln;
 	char state = proc_state(p, &ln);
+	uint64_t rsslim = p->rlim[RLIMIT_RSS].cur;
 	uint64_t pending, mask = main_mask(p, &pending);
 
+	proc_acct_sum(p, &a);
+	procfs_vm_sizes(p, &vm);
 	/* 1-9: pid comm state ppid pgrp session tty_nr tpgid flags */
 	procfs_printf(b, "%d (%s) %c %d %d %d %u %d 0 ", p->pid, p->name,
 		      state, p->parent ? p->parent->pid : 0, p->pgid, p->sid,
 		      tty_proc_nr(p), tty_proc_tpgid(p));
-	/* 10-17: minflt cminflt majflt cmajflt utime stime cutime cstime;
-	 * 18-22: priority nice num_threads itrealvalue starttime */
-	procfs_printf(b, "0 0 0 0 0 0 0 0 20 0 %u 0 0 ", p->nr_threads);
-	/* 23-25: vsize rss rsslim; 26-30: startcode endcode startstack
-	 * kstkesp kstkeip */
-	procfs_printf(b, "0 0 4294967295 0 0 0 0 0 ");
-	/* 31-34: signal blocked sigignore sigcatch (the first 32 signals) */
-	procfs_printf(b, "%u %u 0 0 ",
-		      (uint32_t)(pending | p->shared_pending.set),
-		      (uint32_t)mask);
+	/* 10-17: minflt cminflt majflt cmajflt utime stime cutime cstime */
+	procfs_printf(b, "%llu %llu %llu %llu %llu %llu %llu %llu ",
+		      a.minflt, p->child_acct.minflt, a.majflt,
+		      p->child_acct.majflt, ticks(a.utime_ns),
+		      ticks(a.stime_ns), ticks(p->child_acct.utime_ns),
+		      ticks(p->child_acct.stime_ns));
+	/* 18-22: priority nice num_threads itrealvalue starttime */
+	procfs_printf(b, "%d %d %u 0 %llu ", 20 + nice_of(p), nice_of(p),
+		      p->nr_threads, ticks(p->start_ns));
+	/* 23-30: vsize rss rsslim startcode endcode startstack kstkesp
+	 * kstkeip */
+	procfs_printf(b, "%u %u %u %u %u %u 0 0 ", vm.total * PAGE_SIZE,
+		      p->mm ? (uint32_t)mm_rss(p->mm) : 0,
+		      rsslim > 0xffffffffull ? 0xffffffffu : (uint32_t)rsslim,
+		      vm.start_code, vm.end_code, vm.start_stack);
+	/* 31-34: signal blocked sigignore sigcatch (as Linux: 31 bits) */
+	procfs_printf(b, "%u %u %u %u ",
+		      (uint32_t)(pending | p->shared_pending.set) & 0x7fffffff,
+		      (uint32_t)mask & 0x7fffffff,
+		      (uint32_t)sig_handled(p, false) & 0x7fffffff,
+		      (uint32_t)sig_handled(p, true) & 0x7fffffff);
 	/* 35-44: wchan nswap cnswap exit_signal processor rt_priority
 	 * policy delayacct_blkio_ticks guest_time cguest_time */
 	procfs_printf(b, "0 0 0 17 0 0 0 0 0 0 ");
 	/* 45-52: start_data end_data start_brk arg_start arg_end
 	 * env_start env_end exit_code */
-	procfs_printf(b, "0 0 0 0 0 0 0 %d\n", p->zombie ? p->status : 0);
+	procfs_printf(b, "0 0 %u 0 0 0 0 %d\n",
+		      p->mm ? (uint32_t)p->mm->brk_start : 0,
+		      p->zombie ? p->status : 0);
+}
+
+static void status_ids(struct proc *p, struct procfs_buf *b)
+{
+	procfs_printf(b, "Uid:\t%u\t%u\t%u\t%u\nGid:\t%u\t%u\t%u\t%u\n",
+		      p->uid, p->euid, p->suid, p->fscred.uid,
+		      p->gid, p->egid, p->sgid, p->fscred.gid);
+	procfs_printf(b, "FDSize:\t%u\nGroups:\t",
+		      p->files ? p->files->nr_fds : 0);
+	for (uint32_t i = 0; i < p->fscred.ngroups; i++)
+		procfs_printf(b, "%u ", p->fscred.groups[i]);
+	procfs_printf(b, "\n");
+}
+
+static void status_memory(struct proc *p, struct procfs_buf *b)
+{
+	struct procfs_vm_sizes vm;
+	uint32_t rss;
+
+	if (!p->mm)
+		return;
+	procfs_vm_sizes(p, &vm);
+	rss = (uint32_t)mm_rss(p->mm) * KB_PER_PAGE;
+	procfs_printf(b, "VmPeak:\t%8u kB\nVmSize:\t%8u kB\nVmLck:\t%8u kB\n",
+		      vm.total * KB_PER_PAGE, vm.total * KB_PER_PAGE, 0u);
+	procfs_printf(b, "VmHWM:\t%8u kB\nVmRSS:\t%8u kB\n", proc_maxrss_kb(p),
+		      rss);
+	procfs_printf(b, "VmData:\t%8u kB\nVmStk:\t%8u kB\nVmExe:\t%8u kB\n",
+		      vm.data * KB_PER_PAGE, vm.stack * KB_PER_PAGE,
+		      vm.text * KB_PER_PAGE);
 }
 
 static void show_status(struct proc *p, struct procfs_buf *b)
 {
+	struct task_acct a;
 	const char *state;
 	uint64_t pending, mask = main_mask(p, &pending);
 
 	proc_state(p, &state);
+	proc_acct_sum(p, &a);
 	procfs_printf(b, "Name:\t%s\nUmask:\t%04o\nState:\t%s\n", p->name,
 		      p->fs ? p->fs->umask : 0, state);
 	procfs_printf(b, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\n"
 		      "TracerPid:\t0\n", p->pid, p->pid,
 		      p->parent ? p->parent->pid : 0);
-	procfs_printf(b, "Uid:\t%u\t%u\t%u\t%u\nGid:\t%u\t%u\t%u\t%u\n",
-		      p->uid, p->euid, p->euid, p->euid,
-		      p->gid, p->egid, p->egid, p->egid);
-	procfs_printf(b, "FDSize:\t%d\nGroups:\t\nThreads:\t%u\n",
-		      PROC_MAX_FDS, p->nr_threads);
+	status_ids(p, b);
+	status_memory(p, b);
+	procfs_printf(b, "Threads:\t%u\n", p->nr_threads);
 	procfs_printf(b, "SigPnd:\t%016llx\nShdPnd:\t%016llx\n"
-		      "SigBlk:\t%016llx\n",
+		      "SigBlk:\t%016llx\nSigIgn:\t%016llx\nSigCgt:\t%016llx\n",
 		      (unsigned long long)pending,
 		      (unsigned long long)p->shared_pending.set,
-		      (unsigned long long)mask);
+		      (unsigned long long)mask,
+		      (unsigned long long)sig_handled(p, false),
+		      (unsigned long long)sig_handled(p, true));
+	procfs_printf(b, "NoNewPrivs:\t%d\n", p->no_new_privs);
+	procfs_printf(b, "voluntary_ctxt_switches:\t%llu\n"
+		      "nonvoluntary_ctxt_switches:\t%llu\n", a.nvcsw, a.nivcsw);
 }
 
-static void show_cmdline(struct proc *p, struct procfs_buf *b)
+/* Not a string: copied as is, NULs included. */
+static void show_bytes(const char *data, uint32_t len, struct procfs_buf *b)
 {
 	size_t room = b->len < b->size ? b->size - b->len : 0;
 
-	/* Not a string: copied as is, NULs included. */
-	memcpy(b->buf + b->len, p->cmdline, MIN(room, p->cmdline_len));
-	b->len += p->cmdline_len;
+	if (data)
+		memcpy(b->buf + b->len, data, MIN(room, len));
+	b->len += data ? len : 0;
 }
 
 int procfs_pid_show(int pid, int kind, struct procfs_buf *b)
@@ -120,6 +204,8 @@ int procfs_pid_show(int pid, int kind, struct procfs_buf *b)
 	struct proc *p;
 	int err = 0;
 
+	if (kind == PROCFS_PID_MAPS)
+		return procfs_show_maps_pid(pid, b);
 	preempt_disable();
 	p = proc_find(pid);
 	if (!p)
@@ -128,8 +214,14 @@ int procfs_pid_show(int pid, int kind, struct procfs_buf *b)
 		show_stat(p, b);
 	else if (kind == PROCFS_PID_STATUS)
 		show_status(p, b);
-	else if (kind == PROCFS_PID_CMDLINE && p->cmdline_len)
-		show_cmdline(p, b);
+	else if (kind == PROCFS_PID_CMDLINE)
+		show_bytes(p->cmdline, p->cmdline_len, b);
+	else if (kind == PROCFS_PID_ENVIRON)
+		show_bytes(p->environ, p->environ_len, b);
+	else if (kind == PROCFS_PID_STATM)
+		procfs_show_statm(p, b);
+	else if (kind == PROCFS_PID_COMM)
+		procfs_printf(b, "%s\n", p->name);
 	preempt_enable();
 	return err;
 }
@@ -142,6 +234,20 @@ bool procfs_pid_exists(int pid)
 	found = proc_find(pid) != NULL;
 	preempt_enable();
 	return found;
+}
+
+int procfs_pid_owner(int pid, uint32_t *uid, uint32_t *gid)
+{
+	struct proc *p;
+
+	preempt_disable();
+	p = proc_find(pid);
+	if (p) {
+		*uid = p->euid;
+		*gid = p->egid;
+	}
+	preempt_enable();
+	return p ? 0 : -ENOENT;
 }
 
 static int pid_min_from(struct proc *p, void *arg)

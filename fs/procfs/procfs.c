@@ -1,14 +1,14 @@
 /*
  * procfs.c: the process filesystem: a directory of generated files
  * (procfs.h), the /proc/self symlink and a /proc/<pid>/ directory per
- * process (stat, status, cmdline: pid.c).
+ * process (piddir.c, with the files of pid.c, maps.c and links.c).
  *
  * Entries live in a global list shared by every procfs mount; inode
  * numbers are 1 for the root and 2, 3... for the entries, PROC_SELF_INO
- * for self and PID_INO(pid, kind) for the pid directories and their
+ * for self and those of internal.h for the pid directories and their
  * files, so a lookup of a number finds a process that exists now and the
  * files print whatever process has that pid when opened (-ESRCH once it
- * is gone).  readdir of /proc lists the entries, self, then the live
+ * is gone).  Inodes are dropped as soon as they are unused.  readdir of /proc lists the entries, self, then the live
  * pids in increasing order.  Opening an
  * entry runs its show() into a page-sized buffer, and again into a buffer
  * as large as the output needs when that did not fit; reads then copy
@@ -30,13 +30,7 @@
 #include "mm/mm.h"
 
 #define PROC_MAGIC	0x9fa0		/* Linux's PROC_SUPER_MAGIC */
-#define PROC_ROOT_INO	1
 #define PROC_SELF_INO	0xfff0		/* /proc/self */
-/* /proc/<pid>/ and its files: PROC_PID_INO + pid * 8 + PROCFS_PID_*. */
-#define PROC_PID_INO	0x10000
-#define PID_INO(pid, kind)	(PROC_PID_INO + (uint32_t)(pid) * 8 + (kind))
-#define INO_PID(ino)		((int)(((ino) - PROC_PID_INO) / 8))
-#define INO_KIND(ino)		((int)(((ino) - PROC_PID_INO) % 8))
 /* readdir of /proc: after ".", "..", the entries and "self", f->pos is
  * PROC_PID_POS + the next pid to list. */
 #define PROC_PID_POS	0x100000
@@ -160,7 +154,7 @@ static ssize_t proc_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 	return (ssize_t)n;
 }
 
-static const struct file_ops proc_file_fops = {
+const struct file_ops procfs_file_fops = {
 	.open = proc_open,
 	.release = proc_release,
 	.read = proc_read,
@@ -204,21 +198,6 @@ static int proc_lookup(struct inode *dir, const char *name, uint32_t *ino)
 		return -ENOENT;
 	*ino = PID_INO(pid, PROCFS_PID_DIR);
 	return 0;
-}
-
-static int proc_pid_lookup(struct inode *dir, const char *name, uint32_t *ino)
-{
-	if (strcmp(name, "..") == 0) {
-		*ino = PROC_ROOT_INO;
-		return 0;
-	}
-	for (int k = 1; k < PROCFS_PID_NFILES; k++) {
-		if (strcmp(name, procfs_pid_names[k]) == 0) {
-			*ino = dir->ino + (uint32_t)k;
-			return 0;
-		}
-	}
-	return -ENOENT;
 }
 
 static ssize_t proc_self_readlink(struct inode *inode, char *buf, size_t len)
@@ -273,40 +252,12 @@ static int proc_readdir(struct file *f, dir_emit_t emit, void *ctx)
 	return 0;
 }
 
-static int proc_pid_readdir(struct file *f, dir_emit_t emit, void *ctx)
-{
-	struct inode *dir = f->inode;
-
-	if (f->pos == 0 && emit(ctx, ".", 1, dir->ino, DT_DIR))
-		f->pos = 1;
-	if (f->pos == 1 && emit(ctx, "..", 2, PROC_ROOT_INO, DT_DIR))
-		f->pos = 2;
-	while (f->pos >= 2 && f->pos < PROCFS_PID_NFILES + 1) {
-		int k = (int)f->pos - 1;
-		const char *name = procfs_pid_names[k];
-
-		if (!emit(ctx, name, strlen(name), dir->ino + (uint32_t)k,
-			  DT_REG))
-			break;
-		f->pos++;
-	}
-	return 0;
-}
-
 static const struct inode_ops proc_dir_iops = {
 	.lookup = proc_lookup,
 };
 
 static const struct file_ops proc_dir_fops = {
 	.readdir = proc_readdir,
-};
-
-static const struct inode_ops proc_pid_dir_iops = {
-	.lookup = proc_pid_lookup,
-};
-
-static const struct file_ops proc_pid_dir_fops = {
-	.readdir = proc_pid_readdir,
 };
 
 static const struct inode_ops proc_self_iops = {
@@ -316,37 +267,13 @@ static const struct inode_ops proc_self_iops = {
 /* /proc/self and /proc/<pid>/...: 0 or -ENOENT. */
 static int proc_read_pid_inode(struct inode *inode)
 {
-	struct proc *p;
-
 	if (inode->ino == PROC_SELF_INO) {
 		inode->mode = S_IFLNK | 0777;
 		inode->nlink = 1;
 		inode->iops = &proc_self_iops;
 		return 0;
 	}
-	if (inode->ino < PROC_PID_INO ||
-	    INO_KIND(inode->ino) >= PROCFS_PID_NFILES)
-		return -ENOENT;
-	preempt_disable();
-	p = proc_find(INO_PID(inode->ino));
-	if (p) {
-		inode->uid = p->euid;
-		inode->gid = p->egid;
-	}
-	preempt_enable();
-	if (!p)
-		return -ENOENT;
-	if (INO_KIND(inode->ino) == PROCFS_PID_DIR) {
-		inode->mode = S_IFDIR | 0555;
-		inode->nlink = 2;
-		inode->iops = &proc_pid_dir_iops;
-		inode->fops = &proc_pid_dir_fops;
-	} else {
-		inode->mode = S_IFREG | 0444;
-		inode->nlink = 1;
-		inode->fops = &proc_file_fops;
-	}
-	return 0;
+	return procfs_read_pid_inode(inode);
 }
 
 static int proc_read_inode(struct inode *inode)
@@ -365,7 +292,7 @@ static int proc_read_inode(struct inode *inode)
 		if (e->ino == inode->ino) {
 			inode->mode = S_IFREG | 0444;
 			inode->nlink = 1;
-			inode->fops = &proc_file_fops;
+			inode->fops = &procfs_file_fops;
 			inode->private = e;
 			return 0;
 		}
@@ -373,8 +300,15 @@ static int proc_read_inode(struct inode *inode)
 	return proc_read_pid_inode(inode);
 }
 
+/* Unused inodes are dropped, so that /proc/<pid>/ is made afresh. */
+static bool proc_drop_inode(struct inode *inode)
+{
+	return true;
+}
+
 static const struct super_ops proc_super_ops = {
 	.read_inode = proc_read_inode,
+	.drop_inode = proc_drop_inode,
 };
 
 static int proc_mount(struct super_block *sb, const char *options)

@@ -2,7 +2,9 @@
  * system.c: the /proc files about the machine and the kernel, in Linux's
  * formats: version, cpuinfo (from CPUID and the calibrated TSC), loadavg
  * (kernel/sched/loadavg.c), filesystems (the registered types, "nodev"
- * for those that need no device).
+ * for those that need no device), stat (CPU time by kind from the tick
+ * sampling of kernel/sched/acct.c, interrupts, context switches, boot
+ * time, forks).
  *
  * Interface: none; the files are registered with procfs at INIT_FS.
  */
@@ -11,6 +13,9 @@
 #include "kernel/clock.h"
 #include "kernel/cpu.h"
 #include "kernel/init.h"
+#include "kernel/interrupt.h"
+#include "kernel/proc/proc.h"
+#include "lib/div64.h"
 #include "kernel/sched/task.h"
 #include "lib/string.h"
 
@@ -73,6 +78,47 @@ static void loadavg_show(struct procfs_buf *b)
 		      task_count(), task_last_pid());
 }
 
+/* Nanoseconds as USER_HZ clock ticks. */
+static unsigned long long ticks(uint64_t ns)
+{
+	uint32_t rem;
+
+	return div_u64_rem(ns, 10000000u, &rem);
+}
+
+static void stat_cpu(struct procfs_buf *b, const char *name,
+		     const struct cpu_stat *c)
+{
+	procfs_printf(b, "%s %llu %llu %llu %llu 0 0 0 0 0 0\n", name,
+		      ticks(c->user_ns), ticks(c->nice_ns),
+		      ticks(c->system_ns), ticks(c->idle_ns));
+}
+
+/* The CPU's times (one CPU: cpu and cpu0 agree), interrupts per line,
+ * context switches, boot time, forks, runnable tasks. */
+static void stat_show(struct procfs_buf *b)
+{
+	struct cpu_stat c = cpu_stat;
+	uint64_t total = 0;
+	uint32_t rem;
+
+	stat_cpu(b, "cpu ", &c);
+	stat_cpu(b, "cpu0", &c);
+	for (int i = 0; i < IRQ_COUNT; i++)
+		total += irq_counts[i];
+	procfs_printf(b, "intr %llu", (unsigned long long)total);
+	for (int i = 0; i < IRQ_COUNT; i++)
+		procfs_printf(b, " %llu", (unsigned long long)irq_counts[i]);
+	procfs_printf(b, "\nctxt %llu\nbtime %llu\nprocesses %llu\n",
+		      (unsigned long long)c.ctxt,
+		      div_u64_rem(clock_realtime_ns() - clock_ns(),
+				  1000000000u, &rem),
+		      (unsigned long long)proc_forks);
+	procfs_printf(b, "procs_running %u\nprocs_blocked 0\n",
+		      sched_nr_running());
+	procfs_printf(b, "softirq 0 0 0 0 0 0 0 0 0 0 0\n");
+}
+
 static void filesystems_show(struct procfs_buf *b)
 {
 	for (const struct fs_type *t = fs_type_next(NULL); t; t = fs_type_next(t))
@@ -89,6 +135,7 @@ static int proc_system_init(void)
 		{ "cpuinfo", cpuinfo_show },
 		{ "loadavg", loadavg_show },
 		{ "filesystems", filesystems_show },
+		{ "stat", stat_show },
 	};
 	int err = 0;
 

@@ -23,13 +23,17 @@
  * comes back and the caller gets the error.  Only when everything is in
  * place is the old one dropped (a vfork parent then resumes):
  * close-on-exec descriptors are closed, handled signals reset to SIG_DFL,
- * the TLS slots cleared and the trap frame set to the new entry.
+ * the TLS slots cleared and the trap frame set to the new entry;
+ * set-user-id and set-group-id bits take effect, the process keeps a
+ * reference to the executable (its /proc/<pid>/exe) and copies of argv
+ * and envp (cmdline, environ), and the stack may grow to RLIMIT_STACK.
  * A program that wants a dynamic loader (PT_INTERP) is refused with
  * -ENOEXEC and a log line.
  *
  * Interface (proc.h): proc_exec.
  */
 #include "kernel/proc/proc.h"
+#include "kernel/proc/cred.h"
 #include "kernel/proc/vfork.h"
 #include "kernel/fpu.h"
 #include "elf/elf.h"
@@ -76,6 +80,8 @@ static int exec_open(struct exec_ctx *x, const char *path)
 		return PTR_ERR(f);
 	err = S_ISREG(f->inode->mode) ? inode_permission(f->inode, MAY_EXEC)
 				      : -EACCES;
+	if (!err && (f->inode->sb->flags & SB_NOEXEC))
+		err = -EACCES;		/* a noexec mount */
 	if (!err && !(f->inode->mode & 0111))
 		err = -EACCES;
 	if (!err)
@@ -273,23 +279,44 @@ static int exec_load(struct exec_ctx *x, uint32_t *sp)
 	return err;
 }
 
-/* Keep argv, NUL-separated and cut at PROC_CMDLINE_MAX bytes, for
- * /proc/<pid>/cmdline; out of memory: an empty one. */
-static void exec_save_cmdline(struct proc *p, struct exec_ctx *x)
+/* Keep n strings of v, NUL-separated and cut at PROC_CMDLINE_MAX bytes,
+ * in *out (replacing what it held) for /proc/<pid>/cmdline and environ;
+ * out of memory: an empty one. */
+static void exec_save_strings(const char *const *v, unsigned int n,
+			      char **out, uint32_t *out_len)
 {
 	char *buf = kmalloc(PROC_CMDLINE_MAX);
 	uint32_t len = 0;
 
-	for (unsigned int i = 0; buf && i < x->argc && len < PROC_CMDLINE_MAX; i++) {
-		size_t n = MIN(strlen(x->argv[i]) + 1,
+	for (unsigned int i = 0; buf && i < n && len < PROC_CMDLINE_MAX; i++) {
+		size_t k = MIN(strlen(v[i]) + 1,
 			       (size_t)(PROC_CMDLINE_MAX - len));
 
-		memcpy(buf + len, x->argv[i], n);
-		len += n;
+		memcpy(buf + len, v[i], k);
+		len += k;
 	}
-	kfree(p->cmdline);
-	p->cmdline = buf;
-	p->cmdline_len = buf ? len : 0;
+	kfree(*out);
+	*out = buf;
+	*out_len = buf ? len : 0;
+}
+
+/* The new program's identity: set-id bits (not on a nosuid mount or
+ * with no_new_privs), dumpable unless they changed the ids, and the
+ * reference to the executable that /proc/<pid>/exe shows. */
+static void exec_commit_identity(struct proc *p, struct exec_ctx *x)
+{
+	struct inode *inode = x->file->inode;
+	struct file *old = p->exe_file;
+
+	cred_exec(p, inode, p->no_new_privs ||
+		  (inode->sb->flags & SB_NOSUID));
+	p->dumpable = p->euid == p->uid && p->egid == p->gid;
+	if (!p->dumpable)
+		p->pdeath_sig = 0;
+	p->exe_file = x->file;
+	x->file = NULL;
+	if (old)
+		vfs_close(old);
 }
 
 /* Past the point of no return: the process runs the new image. */
@@ -298,17 +325,24 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 	struct proc *p = current->proc;
 	const char *name = strrchr(x->execfn, '/');
 	struct mm *old = p->mm;
+	unsigned int n;
 
 	p->mm = x->mm;
+	proc_acct_mm_drop(p, old);
 	mm_destroy(old);		/* the process's reference */
 	mm_destroy(x->old_mm);		/* the task's */
+	rlimit_apply_stack(p);
+	exec_commit_identity(p, x);
 	vfork_release(current->thread);
 	current->thread->clear_child_tid = 0;
 	fd_close_on_exec(p);
 	signal_exec(p);
 	strlcpy(p->name, name ? name + 1 : x->execfn, sizeof(p->name));
 	strlcpy(current->name, p->name, sizeof(current->name));
-	exec_save_cmdline(p, x);
+	exec_save_strings(x->argv, x->argc, &p->cmdline, &p->cmdline_len);
+	for (n = 0; x->envp[n]; n++)
+		;
+	exec_save_strings(x->envp, n, &p->environ, &p->environ_len);
 	memset(current->tls, 0, sizeof(current->tls));
 	gdt_load_tls(current->tls);
 	fpu_reset(current);		/* a new program starts from FNINIT */

@@ -5,8 +5,11 @@
  * reference to it) and the FD_CLOEXEC flag.  dup'ed descriptors share the
  * struct file (offset and status flags), as in Linux: each slot holds one
  * reference.  New descriptors take the lowest free slot at or above a
- * minimum.  Slots change under the table's spinlock; files are closed
- * after it is released (closing may sleep).
+ * minimum, below the soft RLIMIT_NOFILE: past it open gives -EMFILE,
+ * dup2 -EBADF and F_DUPFD -EINVAL, as Linux.  The table doubles when a
+ * slot beyond it is needed (the new array is allocated with the lock
+ * released, then swapped in).  Slots change under the table's spinlock;
+ * files are closed after it is released (closing may sleep).
  *
  * fd_get() returns a file the caller may use until its system call
  * returns.  While the table is private (one thread, not shared by
@@ -17,7 +20,8 @@
  * all once the call has returned (fd_put_borrowed).
  *
  * Interface (kernel/proc/proc.h): fd_get, fd_install, fd_close, fd_dup,
- * fd_dup2, fd_cloexec, fd_close_on_exec, fd_put_borrowed.
+ * fd_dup2, fd_cloexec, fd_close_on_exec, fd_put_borrowed, fd_next_open,
+ * fd_get_of.
  */
 #include "kernel/proc/proc.h"
 #include "fs/vfs.h"
@@ -65,14 +69,14 @@ struct file *fd_get(int fd)
 	bool shared;
 	uint32_t flags;
 
-	if (!t || fd < 0 || fd >= PROC_MAX_FDS)
+	if (!t || fd < 0)
 		return NULL;
 	files = t->proc->files;
 	shared = table_shared(t->proc);
 	if (shared && !borrow_room(t))
 		return NULL;
 	flags = spin_lock_irqsave(&files->lock);
-	f = files->fds[fd].file;
+	f = (unsigned int)fd < files->nr_fds ? files->fds[fd].file : NULL;
 	if (f && shared) {
 		file_ref_get(f);
 		t->borrowed[t->nborrowed++] = f;
@@ -96,13 +100,68 @@ void fd_put_borrowed(void)
 	t->borrow_cap = 0;
 }
 
-/* The lowest free slot >= min, or -EMFILE.  Table locked. */
-static int fd_alloc(struct files_struct *files, int min)
+/* Descriptors below this are allowed (the soft RLIMIT_NOFILE). */
+static unsigned int fd_limit(void)
 {
-	for (int fd = min < 0 ? 0 : min; fd < PROC_MAX_FDS; fd++)
-		if (!files->fds[fd].file)
-			return fd;
-	return -EMFILE;
+	uint64_t cur = proc_current()->rlim[RLIMIT_NOFILE].cur;
+
+	return cur > RLIMIT_NR_OPEN ? RLIMIT_NR_OPEN : (unsigned int)cur;
+}
+
+/* Make the table hold slot fd (called unlocked): 0 or -ENOMEM. */
+static int files_grow(struct files_struct *files, unsigned int fd)
+{
+	unsigned int n = READ_ONCE(files->nr_fds);
+	struct fd_slot *fds, *old = NULL;
+	uint32_t flags;
+
+	while (n <= fd)
+		n *= 2;
+	fds = kzalloc(n * sizeof(*fds));
+	if (!fds)
+		return -ENOMEM;
+	flags = spin_lock_irqsave(&files->lock);
+	if (files->nr_fds < n) {
+		memcpy(fds, files->fds, files->nr_fds * sizeof(*fds));
+		old = files->fds;
+		files->fds = fds;
+		files->nr_fds = n;
+		fds = NULL;
+	}
+	spin_unlock_irqrestore(&files->lock, flags);
+	kfree(fds);
+	kfree(old);
+	return 0;
+}
+
+/*
+ * The lowest free slot >= min below limit, with the table locked (*flags):
+ * the slot, or -EMFILE / -ENOMEM with the table unlocked.
+ */
+static int fd_alloc(struct files_struct *files, int min, unsigned int limit,
+		    uint32_t *flags)
+{
+	unsigned int fd;
+
+	for (;;) {
+		*flags = spin_lock_irqsave(&files->lock);
+		for (fd = min < 0 ? 0 : (unsigned int)min;
+		     fd < files->nr_fds && fd < limit; fd++)
+			if (!files->fds[fd].file)
+				return (int)fd;
+		spin_unlock_irqrestore(&files->lock, *flags);
+		if (fd >= limit)
+			return -EMFILE;
+		if (files_grow(files, fd))
+			return -ENOMEM;
+	}
+}
+
+static void fd_set(struct files_struct *files, int fd, struct file *f,
+		   bool cloexec)
+{
+	files->fds[fd].file = f;
+	files->fds[fd].flags = cloexec ? FD_CLOEXEC : 0;
 }
 
 /* Put f (whose reference the table takes) in the lowest free slot.
@@ -110,32 +169,36 @@ static int fd_alloc(struct files_struct *files, int min)
 int fd_install(struct file *f, bool cloexec)
 {
 	struct files_struct *files = proc_current()->files;
-	uint32_t flags = spin_lock_irqsave(&files->lock);
-	int fd = fd_alloc(files, 0);
+	uint32_t flags;
+	int fd = fd_alloc(files, 0, fd_limit(), &flags);
 
-	if (fd >= 0) {
-		files->fds[fd].file = f;
-		files->fds[fd].flags = cloexec ? FD_CLOEXEC : 0;
+	if (fd < 0) {
+		vfs_close(f);
+		return fd;
+	}
+	fd_set(files, fd, f, cloexec);
+	spin_unlock_irqrestore(&files->lock, flags);
+	return fd;
+}
+
+/* Take fd's file out of the table: it (the table's reference), or NULL. */
+static struct file *fd_take(struct files_struct *files, int fd)
+{
+	uint32_t flags = spin_lock_irqsave(&files->lock);
+	struct file *f = NULL;
+
+	if (fd >= 0 && (unsigned int)fd < files->nr_fds) {
+		f = files->fds[fd].file;
+		fd_set(files, fd, NULL, false);
 	}
 	spin_unlock_irqrestore(&files->lock, flags);
-	if (fd < 0)
-		vfs_close(f);
-	return fd;
+	return f;
 }
 
 int fd_close(int fd)
 {
-	struct files_struct *files = proc_current()->files;
-	struct file *f = NULL;
-	uint32_t flags;
+	struct file *f = fd_take(proc_current()->files, fd);
 
-	if (fd < 0 || fd >= PROC_MAX_FDS)
-		return -EBADF;
-	flags = spin_lock_irqsave(&files->lock);
-	f = files->fds[fd].file;
-	files->fds[fd].file = NULL;
-	files->fds[fd].flags = 0;
-	spin_unlock_irqrestore(&files->lock, flags);
 	if (!f)
 		return -EBADF;
 	vfs_close(f);
@@ -147,48 +210,47 @@ int fd_close(int fd)
 int fd_dup(int oldfd, int min, bool cloexec)
 {
 	struct files_struct *files = proc_current()->files;
-	struct file *f;
+	unsigned int limit = fd_limit();
+	struct file *f = fd_get(oldfd);
 	uint32_t flags;
-	int fd = -EBADF;
+	int fd;
 
-	if (oldfd < 0 || oldfd >= PROC_MAX_FDS)
+	if (!f)
 		return -EBADF;
-	flags = spin_lock_irqsave(&files->lock);
-	f = files->fds[oldfd].file;
-	if (f)
-		fd = min < 0 || min >= PROC_MAX_FDS ? -EINVAL :
-						      fd_alloc(files, min);
-	if (fd >= 0) {
-		file_ref_get(f);
-		files->fds[fd].file = f;
-		files->fds[fd].flags = cloexec ? FD_CLOEXEC : 0;
-	}
+	if (min < 0 || (unsigned int)min >= limit)
+		return -EINVAL;
+	fd = fd_alloc(files, min, limit, &flags);
+	if (fd < 0)
+		return fd;
+	file_ref_get(f);
+	fd_set(files, fd, f, cloexec);
 	spin_unlock_irqrestore(&files->lock, flags);
 	return fd;
 }
 
-/* Make newfd a copy of oldfd, closing what newfd had: newfd or -EBADF. */
+/* Make newfd a copy of oldfd, closing what newfd had: newfd, -EBADF or
+ * -ENOMEM. */
 int fd_dup2(int oldfd, int newfd, bool cloexec)
 {
 	struct files_struct *files = proc_current()->files;
-	struct file *f, *old = NULL;
+	struct file *f = fd_get(oldfd), *old = NULL;
 	uint32_t flags;
 
-	if (oldfd < 0 || oldfd >= PROC_MAX_FDS || newfd < 0 ||
-	    newfd >= PROC_MAX_FDS)
+	if (!f || newfd < 0 || (unsigned int)newfd >= fd_limit())
 		return -EBADF;
+	if (oldfd == newfd)
+		return newfd;
+	if ((unsigned int)newfd >= READ_ONCE(files->nr_fds) &&
+	    files_grow(files, (unsigned int)newfd))
+		return -ENOMEM;
 	flags = spin_lock_irqsave(&files->lock);
-	f = files->fds[oldfd].file;
-	if (f && oldfd != newfd) {
-		file_ref_get(f);
-		old = files->fds[newfd].file;
-		files->fds[newfd].file = f;
-		files->fds[newfd].flags = cloexec ? FD_CLOEXEC : 0;
-	}
+	file_ref_get(f);
+	old = files->fds[newfd].file;
+	fd_set(files, newfd, f, cloexec);
 	spin_unlock_irqrestore(&files->lock, flags);
 	if (old)
 		vfs_close(old);
-	return f ? newfd : -EBADF;
+	return newfd;
 }
 
 /* Query (set < 0) or change fd's FD_CLOEXEC: the flags, 0 or -EBADF. */
@@ -198,12 +260,14 @@ int fd_cloexec(int fd, int set)
 	uint32_t flags;
 	int ret = -EBADF;
 
-	if (fd < 0 || fd >= PROC_MAX_FDS)
+	if (fd < 0)
 		return -EBADF;
 	flags = spin_lock_irqsave(&files->lock);
-	if (files->fds[fd].file && set < 0)
+	if ((unsigned int)fd >= files->nr_fds || !files->fds[fd].file)
+		ret = -EBADF;
+	else if (set < 0)
 		ret = (int)files->fds[fd].flags;
-	else if (files->fds[fd].file) {
+	else {
 		files->fds[fd].flags = set ? FD_CLOEXEC : 0;
 		ret = 0;
 	}
@@ -214,13 +278,49 @@ int fd_cloexec(int fd, int set)
 /* execve: close the FD_CLOEXEC descriptors (p's table is private by now). */
 void fd_close_on_exec(struct proc *p)
 {
-	struct fd_slot *fds = p->files->fds;
+	struct files_struct *files = p->files;
 
-	for (int fd = 0; fd < PROC_MAX_FDS; fd++) {
-		if (fds[fd].file && (fds[fd].flags & FD_CLOEXEC)) {
-			vfs_close(fds[fd].file);
-			fds[fd].file = NULL;
-			fds[fd].flags = 0;
+	for (unsigned int fd = 0; fd < files->nr_fds; fd++) {
+		struct fd_slot *s = &files->fds[fd];
+
+		if (s->file && (s->flags & FD_CLOEXEC))
+			vfs_close(fd_take(files, (int)fd));
+	}
+}
+
+int fd_next_open(struct proc *p, int fd)
+{
+	struct files_struct *files = p->files;
+	uint32_t flags;
+	int found = -1;
+
+	if (!files)
+		return -1;
+	flags = spin_lock_irqsave(&files->lock);
+	for (fd++; fd >= 0 && (unsigned int)fd < files->nr_fds; fd++) {
+		if (files->fds[fd].file) {
+			found = fd;
+			break;
 		}
 	}
+	spin_unlock_irqrestore(&files->lock, flags);
+	return found;
+}
+
+struct file *fd_get_of(struct proc *p, int fd, unsigned int *oflags)
+{
+	struct files_struct *files = p->files;
+	struct file *f = NULL;
+	uint32_t flags;
+
+	if (!files || fd < 0)
+		return NULL;
+	flags = spin_lock_irqsave(&files->lock);
+	if ((unsigned int)fd < files->nr_fds && (f = files->fds[fd].file)) {
+		file_ref_get(f);
+		if (oflags)
+			*oflags = f->flags;
+	}
+	spin_unlock_irqrestore(&files->lock, flags);
+	return f;
 }

@@ -114,6 +114,26 @@ static int clone_share(struct proc *c, struct proc *p, uint32_t flags)
 	return c->mm && c->files && c->fs && c->sighand ? 0 : -ENOMEM;
 }
 
+/* What the child inherits of the parent's limits, ids and /proc
+ * details (not its usage counts, parent-death signal or subreaper
+ * role, which start afresh as on Linux). */
+static void clone_info(struct proc *c, struct proc *p)
+{
+	memcpy(c->rlim, p->rlim, sizeof(c->rlim));
+	c->suid = p->suid;
+	c->sgid = p->sgid;
+	c->fscred = p->fscred;
+	c->dumpable = p->dumpable;
+	c->no_new_privs = p->no_new_privs;
+	c->exe_file = p->exe_file;
+	if (c->exe_file)
+		file_ref_get(c->exe_file);
+	if (p->environ_len && (c->environ = kmalloc(p->environ_len))) {
+		memcpy(c->environ, p->environ, p->environ_len);
+		c->environ_len = p->environ_len;
+	}
+}
+
 /* A new process for the child (not linked to its parent yet). */
 static struct proc *clone_proc(const struct clone_req *r)
 {
@@ -139,6 +159,7 @@ static struct proc *clone_proc(const struct clone_req *r)
 		memcpy(c->cmdline, p->cmdline, p->cmdline_len);
 		c->cmdline_len = p->cmdline_len;
 	}
+	clone_info(c, p);
 	return c;
 }
 
@@ -152,6 +173,7 @@ static void clone_task_setup(struct clone_ctx *x)
 	if (x->req->flags & CLONE_SETTLS)
 		t->tls[x->tls_slot] = x->tls_desc;
 	fpu_copy(t, current);
+	t->nice = current->nice;
 	*f = *syscall_user_frame();
 	f->eax = 0;
 	if (x->req->stack)
@@ -243,6 +265,7 @@ static void clone_start(struct clone_ctx *x)
 	thread_attach(x->thread, x->task, x->proc);
 	kthread_detach(x->task);
 	task_wake(x->task);
+	proc_forks++;
 	preempt_enable();
 }
 

@@ -11,7 +11,9 @@
  * parent its exit signal (if it is a signal: clone takes any byte).
  * A zombie is freed by the wait that collects it (kernel/proc/reap.c):
  * its parent's wait4, or proc_wait_kernel for the processes the kernel
- * started.  Children of an ending process lose their parent; nobody
+ * started.  Children of an ending process get their parent-death signal
+ * (prctl) and are adopted by the nearest subreaper ancestor (prctl
+ * PR_SET_CHILD_SUBREAPER); without one they lose their parent: nobody
  * will wait for them, so they free themselves.
  *
  * The pid is the tid of the first thread, whose task keeps it allocated
@@ -23,11 +25,14 @@
 #include "kernel/proc/proc.h"
 #include "drivers/tty/ctty.h"
 #include "fs/vfs.h"
+#include "kernel/clock.h"
 #include "kernel/cpu.h"
+#include "kernel/proc/cred.h"
 #include "kernel/errno.h"
 #include "kernel/interrupt.h"
 #include "kernel/printk.h"
 #include "kernel/sched/task.h"
+#include "lib/div64.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 #include "mm/vm.h"
@@ -69,6 +74,9 @@ struct proc *proc_alloc(void)
 	wait_queue_init(&p->exited);
 	wait_queue_init(&p->stop_wq);
 	p->exit_signal = SIGCHLD;
+	p->start_ns = clock_ns();
+	p->dumpable = true;
+	rlimit_init_defaults(p->rlim);	/* clone copies the parent's over */
 	preempt_disable();
 	list_add_tail(&p->all_link, &all_procs);
 	preempt_enable();
@@ -90,7 +98,10 @@ void proc_free(struct proc *p)
 	fs_put(p->fs);
 	sighand_put(p->sighand);
 	mm_destroy(p->mm);
+	if (p->exe_file)		/* a clone that failed */
+		vfs_close(p->exe_file);
 	kfree(p->cmdline);
+	kfree(p->environ);
 	kfree(p);
 }
 
@@ -192,6 +203,7 @@ struct proc *proc_spawn(const char *path, const char *const *argv,
 
 	if (!p || !a || !th || spawn_share(p, files))
 		goto nomem;
+	cred_init_root(p);
 	*a = (struct spawn_args){ path, argv, envp };
 	strlcpy(p->name, path, sizeof(p->name));
 	t = uthread_create(proc_start, a, "user");
@@ -202,6 +214,7 @@ struct proc *proc_spawn(const char *path, const char *const *argv,
 	thread_attach(th, t, p);
 	kthread_detach(t);
 	task_wake(t);
+	proc_forks++;
 	return p;
 nomem:
 	if (p)
@@ -232,27 +245,63 @@ static void proc_release_mm(struct proc *p)
 	mm_destroy(mm);
 }
 
-/* Children lose their parent (nobody adopts them: getppid gives 0);
- * zombies among them are freed now, the others will free themselves. */
+static void proc_notify_parent(struct proc *p);
+
+/* The nearest ancestor of p that asked to adopt orphans (prctl
+ * PR_SET_CHILD_SUBREAPER) and is alive, or NULL. */
+static struct proc *find_subreaper(struct proc *p)
+{
+	for (struct proc *a = p->parent; a; a = a->parent)
+		if (a->child_subreaper && !a->zombie)
+			return a;
+	return NULL;
+}
+
+/*
+ * Children of an ending process get their parent-death signal if they
+ * asked for one (prctl PR_SET_PDEATHSIG), and the nearest subreaper as
+ * their parent, which hears of those already ended.  With no subreaper
+ * nobody adopts them (getppid gives 0): zombies among them are freed now,
+ * the others will free themselves.  Preemption off.
+ */
 static void proc_orphan_children(struct proc *p)
 {
-	struct proc *c, *tmp;
+	struct proc *c, *tmp, *reaper = find_subreaper(p);
 
 	list_for_each_entry_safe(c, tmp, &p->children, sibling) {
 		list_del(&c->sibling);
 		list_init(&c->sibling);
-		c->parent = NULL;
-		c->orphan = true;
-		if (c->zombie)
+		if (c->pdeath_sig && !c->zombie)
+			signal_send_user(c, NULL, c->pdeath_sig, SI_USER);
+		c->parent = reaper;
+		if (reaper) {
+			list_add_tail(&c->sibling, &reaper->children);
+			if (c->zombie)
+				proc_notify_parent(c);
+		} else {
+			c->orphan = true;
+		}
+		if (c->zombie && c->orphan)
 			proc_free(c);
 	}
 }
 
-/* The siginfo of the exit signal for wait status status of child c. */
+/* Nanoseconds as USER_HZ (100 a second) clock ticks. */
+static int32_t clock_ticks(uint64_t ns)
+{
+	uint32_t rem;
+
+	return (int32_t)div_u64_rem(ns, 10000000u, &rem);
+}
+
+/* The siginfo of the exit signal for wait status status of child c,
+ * with its CPU times as Linux gives them (si_utime, si_stime). */
 static void child_info(struct proc *c, int status, struct ksiginfo *info)
 {
 	*info = (struct ksiginfo){ .signo = SIGCHLD, .chld.pid = c->pid,
-				   .chld.uid = c->uid };
+				   .chld.uid = c->uid,
+				   .chld.utime = clock_ticks(c->dead_acct.utime_ns),
+				   .chld.stime = clock_ticks(c->dead_acct.stime_ns) };
 	if (status & 0x7f) {
 		info->code = status & W_COREFLAG ? CLD_DUMPED : CLD_KILLED;
 		info->chld.status = status & 0x7f;
@@ -301,9 +350,13 @@ void proc_end(struct proc *p, int status)
 		tty_session_exit(p);	/* a session leader hangs up */
 	files_put(p->files);
 	p->files = NULL;
+	proc_acct_mm_drop(p, p->mm);
 	proc_release_mm(p);
 	fs_put(p->fs);
 	p->fs = NULL;
+	if (p->exe_file)
+		vfs_close(p->exe_file);
+	p->exe_file = NULL;
 	preempt_disable();
 	proc_orphan_children(p);
 	current->proc = NULL;

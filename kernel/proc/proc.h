@@ -58,13 +58,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "kernel/compiler.h"
+#include "kernel/cred.h"
+#include "kernel/proc/rlimit.h"
 #include "kernel/proc/restart.h"
 #include "kernel/proc/signal.h"
+#include "kernel/sched/task.h"
 #include "kernel/spinlock.h"
 #include "kernel/wait.h"
 #include "lib/list.h"
 
-#define PROC_MAX_FDS	64
 #define FD_CLOEXEC	1
 #define WNOHANG		1
 #define WUNTRACED	2
@@ -118,12 +120,16 @@ struct fd_slot {
 	unsigned int flags;		/* FD_CLOEXEC */
 };
 
-/* The descriptor table; the slots change under lock. */
+/* The descriptor table; the slots change under lock.  It starts with
+ * PROC_INIT_FDS slots and grows (doubling) on demand, up to the soft
+ * RLIMIT_NOFILE of the process that needs the slot. */
 struct files_struct {
 	uint32_t refcount;
 	struct spinlock lock;
-	struct fd_slot fds[PROC_MAX_FDS];
+	struct fd_slot *fds;		/* nr_fds slots (kmalloc) */
+	unsigned int nr_fds;
 };
+#define PROC_INIT_FDS	64	/* as Linux's first fdtable on x86-64 */
 
 /* Where paths start, and the umask.  root and cwd are references that
  * are replaced under the VFS lock (fs_set_cwd), so that a lookup in
@@ -199,9 +205,43 @@ struct proc {
 	 * PROC_CMDLINE_MAX bytes (/proc/<pid>/cmdline); NULL: empty. */
 	char *cmdline;
 	uint32_t cmdline_len;
+	/*
+	 * Accounting, limits, identity and /proc details.  The CPU time and
+	 * counts of the process's threads that have ended and of its
+	 * waited-for children (theirs included) are added up here; the live
+	 * threads' are in their tasks (proc_acct_sum adds both).
+	 */
+	struct task_acct dead_acct;	/* its ended threads */
+	struct task_acct child_acct;	/* waited-for children, theirs too */
+	uint32_t maxrss_kb;		/* largest resident size seen */
+	uint32_t child_maxrss_kb;	/* the largest of the children's */
+	uint64_t start_ns;		/* clock_ns when it was created */
+	struct rlimit64 rlim[RLIM_NLIMITS];	/* kernel/proc/rlimit.c */
+	uint32_t suid, sgid;		/* saved set-user-id and group-id */
+	struct cred fscred;		/* fsuid, fsgid, groups (the VFS's) */
+	int pdeath_sig;			/* prctl: sent when the parent ends */
+	bool dumpable;			/* prctl PR_SET_DUMPABLE */
+	bool no_new_privs;		/* prctl PR_SET_NO_NEW_PRIVS */
+	bool child_subreaper;		/* adopts orphaned descendants */
+	struct file *exe_file;		/* the program exec loaded (a reference) */
+	char *environ;			/* envp as exec received it, like */
+	uint32_t environ_len;		/* cmdline (/proc/<pid>/environ) */
 	struct sigpending shared_pending;	/* process-directed */
 };
 #define PROC_CMDLINE_MAX	4096
+
+/* kernel/proc/acct.c: p's CPU time and counts (its ended threads' and
+ * its live ones'; preemption off); its largest resident size in KiB
+ * (ru_maxrss); the folds done when a thread ends, at exec (the old mm)
+ * and when a parent collects a child; processes created since boot
+ * (/proc/stat). */
+void proc_acct_sum(const struct proc *p, struct task_acct *out);
+uint32_t proc_maxrss_kb(const struct proc *p);
+void proc_acct_thread_end(struct proc *p, struct task *t);
+void proc_acct_mm_drop(struct proc *p, const struct mm *mm);
+void proc_acct_reap(struct proc *parent, const struct proc *c);
+void task_acct_add(struct task_acct *to, const struct task_acct *a);
+extern uint64_t proc_forks;
 
 /* What clone() asked for (user addresses as given). */
 struct clone_req {
@@ -247,6 +287,8 @@ extern void (*thread_exit_hook)(void);
 
 /* What a wait reports about one child (wait4's status, waitid's info). */
 struct wait_result {
+	struct task_acct acct;		/* wait4's rusage: the child's and */
+	uint32_t maxrss_kb;		/* its children's */
 	int pid;
 	int status;			/* wait4's encoding */
 	int code;			/* CLD_* */
@@ -292,5 +334,9 @@ int fd_dup2(int oldfd, int newfd, bool cloexec);
 void fd_close_on_exec(struct proc *p);
 int fd_cloexec(int fd, int set);		/* set < 0: query */
 void fd_put_borrowed(void);	/* syscall end: drop fd_get's references */
+/* The lowest fd of p after fd that is open (-1 to start), or -1; the
+ * open file of fd in p with a reference (NULL: none); its open flags. */
+int fd_next_open(struct proc *p, int fd);
+struct file *fd_get_of(struct proc *p, int fd, unsigned int *oflags);
 
 #endif

@@ -57,6 +57,9 @@ static bool wait_report(struct proc *c, int options, struct wait_result *res)
 {
 	res->pid = c->pid;
 	res->uid = c->uid;
+	proc_acct_sum(c, &res->acct);
+	task_acct_add(&res->acct, &c->child_acct);
+	res->maxrss_kb = MAX(proc_maxrss_kb(c), c->child_maxrss_kb);
 	if (c->zombie && (options & WEXITED)) {
 		exit_info(c->status, res);
 		return true;
@@ -104,8 +107,10 @@ static void wait_consume(struct proc *c, int options,
 		c->report_stop = false;
 	else if (res->code == CLD_CONTINUED)
 		c->report_cont = false;
-	else
+	else {
+		proc_acct_reap(c->parent, c);
 		proc_free(c);
+	}
 }
 
 /*

@@ -22,12 +22,19 @@
 #include "lib/string.h"
 #include "mm/mm.h"
 
-static struct files_struct *files_new(void)
+/* A table of n empty slots, or NULL. */
+static struct files_struct *files_new(unsigned int n)
 {
 	struct files_struct *files = kmalloc(sizeof(*files));
 
 	if (!files)
 		return NULL;
+	files->fds = kzalloc(n * sizeof(*files->fds));
+	if (!files->fds) {
+		kfree(files);
+		return NULL;
+	}
+	files->nr_fds = n;
 	files->refcount = 1;
 	files->lock = (struct spinlock)SPINLOCK_INIT;
 	return files;
@@ -35,24 +42,30 @@ static struct files_struct *files_new(void)
 
 struct files_struct *files_alloc(void)
 {
-	struct files_struct *files = files_new();
-
-	if (files)
-		memset(files->fds, 0, sizeof(files->fds));
-	return files;
+	return files_new(PROC_INIT_FDS);
 }
 
-/* A new table with every descriptor of src (each file gains a reference). */
+/* A new table with every descriptor of src (each file gains a reference);
+ * allocated before src is locked, again if src grew meanwhile. */
 struct files_struct *files_copy(struct files_struct *src)
 {
-	struct files_struct *files = files_new();
+	struct files_struct *files;
+	unsigned int n = READ_ONCE(src->nr_fds);
 	uint32_t flags;
 
-	if (!files)
-		return NULL;
-	flags = spin_lock_irqsave(&src->lock);
-	memcpy(files->fds, src->fds, sizeof(files->fds));
-	for (int fd = 0; fd < PROC_MAX_FDS; fd++)
+	for (;;) {
+		files = files_new(n);
+		if (!files)
+			return NULL;
+		flags = spin_lock_irqsave(&src->lock);
+		if (src->nr_fds <= n)
+			break;
+		n = src->nr_fds;
+		spin_unlock_irqrestore(&src->lock, flags);
+		files_put(files);
+	}
+	memcpy(files->fds, src->fds, src->nr_fds * sizeof(*files->fds));
+	for (unsigned int fd = 0; fd < src->nr_fds; fd++)
 		if (files->fds[fd].file)
 			file_ref_get(files->fds[fd].file);
 	spin_unlock_irqrestore(&src->lock, flags);
@@ -64,9 +77,10 @@ void files_put(struct files_struct *files)
 {
 	if (!files || __atomic_sub_fetch(&files->refcount, 1, __ATOMIC_ACQ_REL))
 		return;
-	for (int fd = 0; fd < PROC_MAX_FDS; fd++)
+	for (unsigned int fd = 0; fd < files->nr_fds; fd++)
 		if (files->fds[fd].file)
 			vfs_close(files->fds[fd].file);
+	kfree(files->fds);
 	kfree(files);
 }
 

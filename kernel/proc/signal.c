@@ -106,15 +106,12 @@ static bool sig_ignored(struct proc *p, const struct thread *t, int sig)
 	return handler_ignores(p, sig);
 }
 
-/* RLIMIT_SIGPENDING of p: half the tasks whose kernel stacks would fill
- * an eighth of memory, as Linux's default (until limits can be set). */
+/* The soft RLIMIT_SIGPENDING of p (kernel/proc/rlimit.c). */
 static unsigned int signal_queue_limit(const struct proc *p)
 {
-	unsigned int tasks = (unsigned int)(mm_total_pages() /
-					    (8 * (TASK_STACK_SIZE / PAGE_SIZE)));
+	uint64_t cur = p->rlim[RLIMIT_SIGPENDING].cur;
 
-	(void)p;
-	return (tasks < 20 ? 20 : tasks) / 2;
+	return cur > UINT32_MAX ? UINT32_MAX : (unsigned int)cur;
 }
 
 /*

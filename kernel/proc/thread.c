@@ -165,6 +165,7 @@ __noreturn void thread_exit(int code)
 	mm_destroy(thread_swap_mm(NULL));
 	flags = signal_lock();
 	list_del(&t->link);
+	proc_acct_thread_end(p, current);
 	last = --p->nr_threads == 0;
 	current->thread = NULL;
 	if (!last) {

@@ -71,6 +71,7 @@ static void check_stack(struct task *t)
 static void context_switch(struct task *prev, struct task *next)
 {
 	check_stack(prev);
+	sched_account_switch(prev, next);
 	next->switches++;
 	current = next;
 	tss_set_kernel_stack(next->stack_top);

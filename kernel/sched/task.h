@@ -39,6 +39,8 @@
  *	sleep_ns(ns)			sleep at least ns nanoseconds
  *	preempt_disable/enable		forbid preemption of the caller
  *	cpu_idle()			the idle loop (never returns)
+ *	sched_account_tick(user)	charge the tick to current (acct.c)
+ *	cpu_stat			the CPU's time by kind, switches
  */
 #ifndef KERNEL_SCHED_TASK_H
 #define KERNEL_SCHED_TASK_H
@@ -66,6 +68,25 @@ struct proc;
 struct thread;
 struct wait_queue;
 
+/*
+ * What a task has used (kernel/sched/acct.c), as Linux's rusage counts
+ * it: CPU time sampled at the timer tick (a whole tick goes to the mode
+ * the tick interrupted), page faults served, and context switches, which
+ * are voluntary when the task gave up the CPU to sleep.
+ */
+struct task_acct {
+	uint64_t utime_ns, stime_ns;
+	uint64_t minflt, majflt;
+	uint64_t nvcsw, nivcsw;
+};
+
+/* The CPU's time since boot by kind (/proc/stat), and switches. */
+struct cpu_stat {
+	uint64_t user_ns, nice_ns, system_ns, idle_ns;
+	uint64_t ctxt;
+};
+extern struct cpu_stat cpu_stat;
+
 struct task {
 	int pid;
 	enum task_state state;
@@ -92,6 +113,8 @@ struct task {
 	void *arg;
 	struct task *joiner;		/* sleeping in kthread_join */
 	uint64_t switches;		/* times it was switched in */
+	struct task_acct acct;		/* CPU time, faults, switches */
+	int nice;			/* -20..19 (setpriority), inherited */
 };
 
 extern struct task *current;
@@ -120,6 +143,12 @@ void pid_release(int pid);
 /* kernel/sched/loadavg.c: the 1, 5 and 15 minute load averages, in
  * hundredths (Linux's exponentially damped averages of sched_nr_running). */
 void sched_loadavg(unsigned long avg[3]);
+
+/* kernel/sched/acct.c: from the timer interrupt, charge one tick to the
+ * running task, as user time when the tick interrupted user mode; and a
+ * switch from prev (still TASK_RUNNING: involuntary) to next. */
+void sched_account_tick(bool user);
+void sched_account_switch(struct task *prev, struct task *next);
 
 /* Sleep timers (kernel/sched/sleep.c).  Called with interrupts off. */
 void sched_timer_arm(struct task *t, uint64_t deadline);

@@ -14,6 +14,9 @@
  *   path_call(dirfd, upath, arg, op)
  *                            op(path, arg) on a kernel copy of upath,
  *                            relative to dirfd: op's result or -Exxx
+ *   stat_at(dirfd, upath, flags, &kstat)
+ *                            what the stat calls report (AT_EMPTY_PATH,
+ *                            AT_SYMLINK_NOFOLLOW): 0 or -Exxx
  *   path2_call(olddirfd, uold, newdirfd, unew, arg, op)
  *                            op(obase, old, nbase, new, arg) for the calls
  *                            that take two paths (linkat, renameat2)
@@ -36,6 +39,7 @@ int user_paths(const char *u1, const char *u2, char **p1, char **p2);
 int at_enter(int dirfd, const char *path, struct inode **saved);
 void at_leave(struct inode *saved);
 int at_dir(int dirfd, const char *path, struct inode **base);
+long stat_at(int dirfd, const char *upath, uint32_t flags, struct kstat *k);
 long path_call(int dirfd, const char *upath, uint32_t arg,
 	       int (*op)(const char *path, uint32_t arg));
 typedef int (*path2_op_t)(struct inode *obase, const char *oldp,

@@ -4,7 +4,7 @@
  * calls share (kernel/syscall/poll.h).
  *
  * poll copies the user's array of struct pollfd in (at most
- * POLL_NFDS_MAX entries: -EINVAL beyond), asks each descriptor's file for
+ * RLIMIT_NOFILE entries: -EINVAL beyond), asks each descriptor's file for
  * its events (fs/poll.h) and sleeps on all their wait queues at once
  * until one is ready, the timeout passes or a signal comes; then it
  * writes every revents back.  A negative fd is skipped (revents 0); a
@@ -35,9 +35,6 @@
 #define USEC_PER_SEC	1000000ll
 #define NS_PER_MSEC	1000000ll
 #define SIGSETSIZE	8
-/* Linux refuses more entries than RLIMIT_NOFILE; 1024 is its default
- * soft limit. */
-#define POLL_NFDS_MAX	1024u
 
 struct pollfd32 {
 	int32_t fd;
@@ -202,8 +199,8 @@ static long do_poll(struct pollfd32 *ufds, uint32_t nfds, uint64_t deadline)
 	struct poll_table pt;
 	long ret;
 
-	if (nfds > POLL_NFDS_MAX)
-		return -EINVAL;
+	if (nfds > rlimit_cur(RLIMIT_NOFILE))
+		return -EINVAL;		/* as Linux */
 	set.fds = kmalloc(nfds ? nfds * sizeof(*set.fds) : 1);
 	if (!set.fds)
 		return -ENOMEM;

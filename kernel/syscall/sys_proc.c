@@ -2,7 +2,7 @@
  * sys_proc.c: process and thread system calls: exit (one thread),
  * exit_group (every thread), wait4, waitpid, execve, getpid (the tgid),
  * gettid, getppid, the 32-bit uid/gid getters, umask, set_tid_address,
- * uname, fork, vfork (a real one: CLONE_VM | CLONE_VFORK), clone (threads
+ * fork, vfork (a real one: CLONE_VM | CLONE_VFORK), clone (threads
  * and processes, kernel/proc/fork.c), sched_yield, waitid, and the
  * process group and session calls (setpgid, getpgid, getpgrp, setsid,
  * getsid: plain per-process fields, inherited on fork; setsid drops the
@@ -11,6 +11,7 @@
  * Interface: the SYSCALL registrations.
  */
 #include "kernel/syscall/syscall.h"
+#include "kernel/syscall/rusage.h"
 #include "fs/vfs.h"
 #include "elf/elf.h"
 #include "kernel/errno.h"
@@ -51,7 +52,9 @@ static long sys_wait4(int pid, int *ustatus, int options, void *rusage)
 	ret = proc_wait(pid, options | WEXITED, &res);
 	if (ret > 0 && ustatus && put_user(res.status, ustatus))
 		return -EFAULT;
-	if (ret >= 0 && rusage && clear_user(rusage, 72))
+	if (ret > 0 && rusage)
+		return put_rusage(rusage, &res.acct, res.maxrss_kb) ?: ret;
+	if (ret == 0 && rusage && clear_user(rusage, 72))
 		return -EFAULT;
 	return ret;
 }
@@ -103,6 +106,8 @@ static long sys_waitid(int idtype, int id, struct waitid_info *uinfo,
 			.status = res.si_status };
 	if (uinfo && copy_to_user(uinfo, &info, sizeof(info)))
 		return -EFAULT;
+	if (ret > 0 && rusage)
+		return put_rusage(rusage, &res.acct, res.maxrss_kb);
 	if (rusage && clear_user(rusage, 72))
 		return -EFAULT;
 	return 0;
@@ -342,22 +347,3 @@ static long sys_set_tid_address(uint32_t tidptr)
 	return t->tid;
 }
 SYSCALL(NR_set_tid_address, sys_set_tid_address);
-
-/* Linux's struct new_utsname: six fields of 65 bytes. */
-struct utsname {
-	char sysname[65], nodename[65], release[65], version[65],
-	     machine[65], domainname[65];
-};
-_Static_assert(sizeof(struct utsname) == 390, "new_utsname is 390 bytes");
-
-static long sys_uname(struct utsname *ubuf)
-{
-	static const struct utsname uts = {
-		.sysname = "Maestro", .nodename = "maestro",
-		.release = MAESTRO_VERSION, .version = "#1",
-		.machine = "i686", .domainname = "(none)",
-	};
-
-	return copy_to_user(ubuf, &uts, sizeof(uts));
-}
-SYSCALL(NR_uname, sys_uname);

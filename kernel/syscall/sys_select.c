@@ -40,10 +40,11 @@ struct select_sets {
 	uint32_t *want[SEL_SETS], *res[SEL_SETS];
 };
 
-/* Descriptors a select may name: the size of the descriptor table. */
+/* Descriptors a select may name: the size of the descriptor table now
+ * (it grows up to RLIMIT_NOFILE), as Linux's max_fds. */
 static int select_max_fds(void)
 {
-	return PROC_MAX_FDS;
+	return (int)READ_ONCE(proc_current()->files->nr_fds);
 }
 
 static bool bit_test(const uint32_t *set, int fd)

@@ -65,30 +65,48 @@ static long sys_fstat64(int fd, struct stat64 *ust)
 }
 SYSCALL(NR_fstat64, sys_fstat64);
 
-static long sys_fstatat64(int dirfd, const char *upath, struct stat64 *ust,
-			  uint32_t flags)
+/*
+ * The attributes of what (dirfd, upath) names, for the stat calls:
+ * flags AT_SYMLINK_NOFOLLOW, AT_EMPTY_PATH ("" is dirfd itself, or the
+ * cwd for AT_FDCWD, as Linux).  0 or -Exxx.
+ */
+long stat_at(int dirfd, const char *upath, uint32_t flags, struct kstat *k)
 {
 	struct inode *saved;
-	struct kstat k;
-	char *path;
+	struct file *f;
+	char *path = user_path(upath);
 	long err;
 
-	if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
-		return -EINVAL;
-	path = user_path(upath);
-	if (path == ERR_PTR(-ENOENT) && (flags & AT_EMPTY_PATH))
-		return dirfd == AT_FDCWD ? -ENOENT : sys_fstat64(dirfd, ust);
+	if (path == ERR_PTR(-ENOENT) && (flags & AT_EMPTY_PATH)) {
+		if (dirfd == AT_FDCWD)
+			return vfs_stat(".", true, k);
+		f = fd_get(dirfd);
+		if (!f)
+			return -EBADF;
+		vfs_inode_stat(f->inode, k);
+		return 0;
+	}
 	if (IS_ERR(path))
 		return PTR_ERR(path);
 	err = at_enter(dirfd, path, &saved);
 	if (!err) {
-		err = vfs_stat(path, !(flags & AT_SYMLINK_NOFOLLOW), &k);
+		err = vfs_stat(path, !(flags & AT_SYMLINK_NOFOLLOW), k);
 		at_leave(saved);
 	}
-	if (!err)
-		err = put_stat64(&k, ust);
 	kfree(path);
 	return err;
+}
+
+static long sys_fstatat64(int dirfd, const char *upath, struct stat64 *ust,
+			  uint32_t flags)
+{
+	struct kstat k;
+	long err;
+
+	if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
+		return -EINVAL;
+	err = stat_at(dirfd, upath, flags, &k);
+	return err ? err : put_stat64(&k, ust);
 }
 SYSCALL(NR_fstatat64, sys_fstatat64);
 

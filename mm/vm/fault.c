@@ -2,7 +2,7 @@
  * fault.c: page faults at user addresses.
  *
  * vm_fault() finds the VMA of the address (growing a grows-down VMA, the
- * stack, when the address is below it but within VM_STACK_MAX of its top
+ * stack, when the address is below it but within mm->stack_max of its top
  * and above the VMA before it), checks the access against the VMA's
  * protection, then:
  *   - no page yet: maps a zeroed frame (demand-zero, anonymous VMAs), or
@@ -30,7 +30,7 @@
 /*
  * The VMA that should serve a fault at addr, after stack growth, or NULL.
  * A grows-down VMA is extended down to addr's page when addr is within
- * VM_STACK_MAX of its end and does not reach the VMA before it (one guard
+ * mm->stack_max of its end and does not reach the VMA before it (one guard
  * page is kept between them).
  */
 static struct vma *fault_vma(struct mm *mm, uintptr_t addr)
@@ -40,7 +40,7 @@ static struct vma *fault_vma(struct mm *mm, uintptr_t addr)
 
 	if (!vma || vma->start <= addr)
 		return vma;
-	if (!(vma->flags & VMA_GROWSDOWN) || vma->end - page > VM_STACK_MAX ||
+	if (!(vma->flags & VMA_GROWSDOWN) || vma->end - page > mm->stack_max ||
 	    page < VM_USER_MIN)
 		return NULL;
 	if (vma->list.prev != &mm->vmas) {
@@ -72,7 +72,7 @@ static int fault_zero(struct mm *mm, struct vma *vma, pte_t *pte)
 		return -ENOMEM;
 	memset(page_address(pg), 0, PAGE_SIZE);
 	pte_set(pte, pte_make(page_to_phys(pg), vma_pte_flags(vma, pg)));
-	__atomic_add_fetch(&mm->rss, 1, __ATOMIC_RELAXED);
+	mm_rss_inc(mm);
 	return 0;
 }
 

@@ -98,7 +98,7 @@ static void install(struct mm *mm, pte_t *pte, struct page *pg,
 
 	if (ok) {
 		pte_set(pte, pte_make(page_to_phys(pg), entry_flags));
-		__atomic_add_fetch(&mm->rss, 1, __ATOMIC_RELAXED);
+		mm_rss_inc(mm);
 		if (pg == file_pg && (entry_flags & PTE_WRITE))
 			pagecache_mark_dirty(pg);
 	}

@@ -66,6 +66,15 @@ void merge_range(struct mm *mm, uintptr_t start, uintptr_t end);
 uintptr_t find_gap(struct mm *mm, size_t len);
 bool user_range_ok(uintptr_t addr, size_t len);
 
+/* One more page mapped in mm; the high-water mark follows (ru_maxrss). */
+static inline void mm_rss_inc(struct mm *mm)
+{
+	size_t rss = __atomic_add_fetch(&mm->rss, 1, __ATOMIC_RELAXED);
+
+	if (rss > mm->rss_hiwater)
+		mm->rss_hiwater = rss;
+}
+
 /* mm/vm/vma.c */
 struct vma *vma_alloc(uintptr_t start, uintptr_t end, uint32_t prot,
 		      uint32_t flags);

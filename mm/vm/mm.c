@@ -36,6 +36,7 @@ struct mm *mm_create(void)
 	list_init(&mm->vmas);
 	mm->lock = (struct mutex)MUTEX_INIT(mm->lock);
 	mm->mmap_base = VM_MMAP_BASE;
+	mm->stack_max = VM_STACK_MAX;
 	mm->refcount = 1;
 	return mm;
 }
@@ -93,7 +94,7 @@ static int fork_page(struct mm *child, const struct vma *vma, pte_t *ppte,
 	}
 	page_get(pg);
 	pte_set(cpte, page_is_file(pg) ? *ppte & ~PTE_WRITE : *ppte);
-	__atomic_add_fetch(&child->rss, 1, __ATOMIC_RELAXED);
+	mm_rss_inc(child);
 	return 0;
 }
 
@@ -137,6 +138,7 @@ struct mm *mm_fork(struct mm *parent)
 	child->brk = parent->brk;
 	child->mmap_base = parent->mmap_base;
 	child->read_implies_exec = parent->read_implies_exec;
+	child->stack_max = parent->stack_max;
 	list_for_each_entry(vma, &parent->vmas, list) {
 		copy = vma_alloc(vma->start, vma->end, vma->prot, vma->flags);
 		if (!copy)

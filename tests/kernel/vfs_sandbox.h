@@ -26,13 +26,13 @@ static inline int sandbox_enter(struct sandbox *s)
 	if (IS_ERR(s->sb))
 		return PTR_ERR(s->sb);
 	s->old_root = vfs_set_root(igrab(s->sb->root));
-	vfs_cred = (struct cred){ 0, 0 };
+	vfs_cred = (struct cred){ .uid = 0, .gid = 0 };
 	return 0;
 }
 
 static inline int sandbox_leave(struct sandbox *s)
 {
-	vfs_cred = (struct cred){ 0, 0 };
+	vfs_cred = (struct cred){ .uid = 0, .gid = 0 };
 	iput(vfs_set_root(s->old_root));
 	return vfs_kern_umount(s->sb);
 }

@@ -269,6 +269,42 @@ def proc_self_and_pid_dirs(opts):
 
 
 @system_test
+def user_mount_ext2_disk(opts):
+    """A user program (init) mounts an ext2 disk with mount(2), writes,
+    remounts it read-only and back, unmounts it with umount(2) and mounts
+    it again read-only; every check line must say yes, and the disk must
+    then be clean for e2fsck -fn and hold the files."""
+    image = os.path.join(opts.build, "user-mount.img")
+    with open(image, "wb") as f:
+        f.truncate(16 << 20)
+    subprocess.run(["mke2fs", "-q", "-t", "ext2", "-b", "1024", "-F", image],
+                   check=True)
+    rootfs = os.path.join(opts.build, "rootfs.ext2")
+    with Machine(["-kernel", opts.kernel, "-append",
+                  "init=/test/mountdisk shutdown=poweroff",
+                  "-initrd", rootfs + " rootfs",
+                  "-drive", "file=%s,if=ide,index=0,format=raw" % image]) as m:
+        m.expect(r"mountdisk: (all yes|FAILED)", BOOT_TIMEOUT)
+        status = m.wait_exit(60)
+        lines = re.findall(r"^([^\n:]+): (yes|no)\r?$", m.output, re.M)
+        bad = [what for what, ans in lines if ans != "yes"]
+        check(len(lines) >= 15 and not bad, "checks said no: " + "; ".join(bad))
+        check(status == 0, "QEMU did not stop by itself (status %r)" % status)
+    fsck = subprocess.run(["e2fsck", "-fn", image], capture_output=True,
+                          text=True)
+    check(fsck.returncode == 0, "e2fsck after the user's umount:\n" +
+          fsck.stdout[-2000:])
+    cat = subprocess.run(["debugfs", "-R", "cat /hello.txt", image],
+                         capture_output=True, text=True)
+    check(cat.stdout == "hello from a user-space mount\n",
+          "hello.txt reads %r" % cat.stdout[:80])
+    stat = subprocess.run(["debugfs", "-R", "stat /dir/big", image],
+                          capture_output=True, text=True)
+    check(re.search(r"Size: 204800\b", stat.stdout), "dir/big has the wrong size")
+    return "e2fsck clean, files read back"
+
+
+@system_test
 def reboot_resets_the_machine(opts):
     shutdown_test(opts, "reboot", None, r"Restarting system\.")
 

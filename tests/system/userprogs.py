@@ -29,9 +29,7 @@ UTEST_TIMEOUT = 300
 # Program names (or NN-NAME runs) that maestro cannot pass yet:
 #   36-thread: system() and popen() run /bin/sh, which the root image
 #   does not have yet.
-#   rtsig: its queue-limit case needs setrlimit(RLIMIT_SIGPENDING).
-#   49-vdso (vdso maps): needs /proc/<pid>/maps.
-PENDING = {"36-thread", "rtsig", "49-vdso"}
+PENDING = {"36-thread"}
 # QEMU's default CPU for qemu-system-i386 (qemu32) has PAE but no NX.
 NX_CPU = ["-cpu", "qemu32,+nx"]
 

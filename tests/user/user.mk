@@ -11,8 +11,9 @@
 # old i386 programs are: Linux gives those READ_IMPLIES_EXEC.
 # resource (the resource test, tests/system/proc_resource.py), poweroff
 # (reboot(2), tests/system/run.py), procself (/proc/self and
-# /proc/<pid>/, tests/system/run.py) and mapdisk (a file written through
-# MAP_SHARED on an ext2 disk, tests/system/run.py) and ttymodes (terminal
+# /proc/<pid>/, tests/system/run.py), mapdisk (a file written through
+# MAP_SHARED on an ext2 disk, tests/system/run.py), mountdisk (mounting an
+# ext2 disk from user space, tests/system/run.py) and ttymodes (terminal
 # modes and job control on the serial line, tests/system/terminal.py) run on
 # maestro only:
 # they are not in programs.txt, so the host never runs them.
@@ -21,7 +22,8 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	sigfpu sigaltstack rtsig sigflags signum \
 	mmap filemap brk time errors fault fault-execstack fault-nognustack \
 	edges thread poll fifo resource poweroff procself mapdisk devnodes sendfile vdso \
-	restart ttymodes
+	restart ttymodes \
+	rlimit creds statx procinfo mount mountdisk
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
 

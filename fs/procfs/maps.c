@@ -1,0 +1,161 @@
+/*
+ * maps.c: /proc/<pid>/maps and statm, and the memory sizes that stat and
+ * status print, from the process's VMAs.
+ *
+ * maps is Linux's format, one line per VMA: the range, rwx and p/s, the
+ * file offset, the file's device and inode (zeros for anonymous memory),
+ * then, padded as Linux i386 pads it, the mapped file's path, a special
+ * mapping's name ("[vdso]"), "[heap]" for the brk area or "[stack]" for
+ * the stack.  The VMAs are copied out
+ * with preemption off (the owner cannot change them meanwhile), taking a
+ * reference to each mapped file, and printed afterwards, since naming a
+ * file may sleep.
+ *
+ * Interface (internal.h): procfs_show_maps_pid, procfs_show_statm,
+ * procfs_vm_sizes.
+ */
+#include "fs/procfs/internal.h"
+#include "fs/vfs.h"
+#include "kernel/errno.h"
+#include "kernel/proc/proc.h"
+#include "mm/mm.h"
+#include "mm/vm.h"
+
+#define MAPS_NAME_COLUMN	48	/* 25 + 6 * sizeof(void *) - 1 */
+
+struct vma_copy {
+	uintptr_t start, end;
+	uint32_t prot, flags, pgoff;
+	struct file *file;		/* a reference, or NULL */
+	const char *special;		/* a special mapping's name ([vdso]) */
+};
+
+void procfs_vm_sizes(struct proc *p, struct procfs_vm_sizes *s)
+{
+	struct vma *v;
+
+	*s = (struct procfs_vm_sizes){ 0 };
+	if (!p->mm)
+		return;
+	list_for_each_entry(v, &p->mm->vmas, list) {
+		uint32_t pages = (uint32_t)((v->end - v->start) / PAGE_SIZE);
+
+		s->total += pages;
+		if (v->flags & VMA_GROWSDOWN) {
+			s->stack += pages;
+			s->start_stack = (uint32_t)v->end;
+		} else if ((v->prot & PROT_EXEC) && !(v->prot & PROT_WRITE)) {
+			s->text += pages;
+			if (!s->start_code) {
+				s->start_code = (uint32_t)v->start;
+				s->end_code = (uint32_t)v->end;
+			}
+		} else if ((v->prot & PROT_WRITE) && !(v->flags & VMA_SHARED)) {
+			s->data += pages;
+		}
+	}
+}
+
+/* size resident shared text lib data dt, in pages. */
+void procfs_show_statm(struct proc *p, struct procfs_buf *b)
+{
+	struct procfs_vm_sizes s;
+
+	procfs_vm_sizes(p, &s);
+	procfs_printf(b, "%u %u 0 %u 0 %u 0\n", s.total,
+		      p->mm ? (uint32_t)mm_rss(p->mm) : 0, s.text,
+		      s.data + s.stack);
+}
+
+/* Copy p's VMAs (up to max) into out: how many there are in all. */
+static unsigned int maps_copy(struct proc *p, struct vma_copy *out,
+			      unsigned int max)
+{
+	unsigned int n = 0;
+	struct vma *v;
+
+	if (!p->mm)
+		return 0;
+	list_for_each_entry(v, &p->mm->vmas, list) {
+		if (n < max) {
+			out[n] = (struct vma_copy){ v->start, v->end, v->prot,
+						    v->flags, v->pgoff, v->file,
+						    v->special ? v->special->name
+							       : NULL };
+			if (v->file)
+				file_ref_get(v->file);
+		}
+		n++;
+	}
+	return n;
+}
+
+static void maps_line(const struct vma_copy *v, struct procfs_buf *b,
+		      char *path)
+{
+	struct inode *inode = v->file ? v->file->inode : NULL;
+	size_t start = b->len;
+	const char *name = NULL;
+
+	procfs_printf(b, "%08x-%08x %c%c%c%c %08llx %02x:%02x %u ",
+		      (uint32_t)v->start, (uint32_t)v->end,
+		      v->prot & PROT_READ ? 'r' : '-',
+		      v->prot & PROT_WRITE ? 'w' : '-',
+		      v->prot & PROT_EXEC ? 'x' : '-',
+		      v->flags & VMA_SHARED ? 's' : 'p',
+		      v->file ? (unsigned long long)v->pgoff * PAGE_SIZE : 0ull,
+		      inode ? MAJOR(inode->sb->dev_id) : 0,
+		      inode ? MINOR(inode->sb->dev_id) : 0,
+		      inode ? inode->ino : 0);
+	if (v->file && vfs_file_path(v->file, path, PATH_MAX) > 0)
+		name = path;
+	else if (v->special)
+		name = v->special;
+	else if (v->flags & VMA_BRK)
+		name = "[heap]";
+	else if (v->flags & VMA_GROWSDOWN)
+		name = "[stack]";
+	if (name)
+		procfs_printf(b, "%*s%s", (int)(b->len - start) <
+			      MAPS_NAME_COLUMN ? (int)(MAPS_NAME_COLUMN -
+						   (b->len - start)) + 1 : 1,
+			      "", name);
+	procfs_printf(b, "\n");
+}
+
+/* /proc/<pid>/maps: 0 or -ESRCH, -ENOMEM. */
+int procfs_show_maps_pid(int pid, struct procfs_buf *b)
+{
+	unsigned int max = 16, n;
+	struct vma_copy *v = NULL;
+	char *path = kmalloc(PATH_MAX);
+	struct proc *p;
+
+	for (;;) {
+		kfree(v);
+		v = kmalloc(max * sizeof(*v));
+		if (!v || !path) {
+			kfree(v);
+			kfree(path);
+			return -ENOMEM;
+		}
+		preempt_disable();
+		p = proc_find(pid);
+		n = p ? maps_copy(p, v, max) : 0;
+		preempt_enable();
+		if (!p || n <= max)
+			break;
+		for (unsigned int i = 0; i < max; i++)
+			if (v[i].file)
+				vfs_close(v[i].file);
+		max = n + 8;
+	}
+	for (unsigned int i = 0; i < n; i++) {
+		maps_line(&v[i], b, path);
+		if (v[i].file)
+			vfs_close(v[i].file);
+	}
+	kfree(v);
+	kfree(path);
+	return p ? 0 : -ESRCH;
+}
