@@ -281,7 +281,7 @@ def user_mount_ext2_disk(opts):
                    check=True)
     rootfs = os.path.join(opts.build, "rootfs.ext2")
     with Machine(["-kernel", opts.kernel, "-append",
-                  "init=/test/mountdisk shutdown=poweroff",
+                  "init=/test/mountdisk shutdown=poweroff console=ttyS0",
                   "-initrd", rootfs + " rootfs",
                   "-drive", "file=%s,if=ide,index=0,format=raw" % image]) as m:
         m.expect(r"mountdisk: (all yes|FAILED)", BOOT_TIMEOUT)
