@@ -29,7 +29,7 @@ UTEST_TIMEOUT = 300
 # Program names (or NN-NAME runs) that maestro cannot pass yet:
 #   36-thread: system() and popen() run /bin/sh, which the root image
 #   does not have yet.
-PENDING = {"36-thread"}
+PENDING = set()
 # QEMU's default CPU for qemu-system-i386 (qemu32) has PAE but no NX.
 NX_CPU = ["-cpu", "qemu32,+nx"]
 
