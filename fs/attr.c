@@ -1,13 +1,6 @@
 /*
- * attr.c: changing attributes, and the name of the working directory.
- *
- * vfs_setattr applies the owner rule of chmod, chown and utimensat with
- * one user per group and no capabilities: root may change anything, any
- * other user only the attributes of what it owns (else -EPERM); nothing
- * changes on a read-only filesystem (-EROFS).
- *
- * setattr_copy is for filesystems' setattr: it copies every attribute
- * but the size from an iattr into the inode, as Linux's does.
+ * attr.c: the name of a directory and of the working directory
+ * (changing attributes is fs/setattr.c).
  *
  * vfs_dir_path (and vfs_getcwd, for the cwd) finds a directory's path
  * without names kept on inodes: from the directory up to the root, each
@@ -15,42 +8,12 @@
  * number.  The root of a mounted filesystem
  * stands for the directory it covers.
  *
- * Interface: vfs_setattr, setattr_copy, vfs_dir_path, vfs_getcwd.
+ * Interface: vfs_dir_path, vfs_getcwd.
  */
 #include "fs/internal.h"
 #include "kernel/errno.h"
 #include "lib/string.h"
 #include "mm/mm.h"
-
-int vfs_setattr(struct inode *inode, const struct iattr *attr)
-{
-	int err;
-
-	if (inode->sb->flags & SB_RDONLY)
-		return -EROFS;
-	if (current_cred()->uid != 0 && current_cred()->uid != inode->uid)
-		return -EPERM;
-	if (!inode->iops || !inode->iops->setattr)
-		return -EPERM;
-	vfs_lock();
-	err = inode->iops->setattr(inode, attr);
-	vfs_unlock();
-	return err;
-}
-
-void setattr_copy(struct inode *inode, const struct iattr *attr)
-{
-	if (attr->valid & ATTR_MODE)
-		inode->mode = (inode->mode & S_IFMT) | (attr->mode & 07777);
-	if (attr->valid & ATTR_UID)
-		inode->uid = attr->uid;
-	if (attr->valid & ATTR_GID)
-		inode->gid = attr->gid;
-	if (attr->valid & ATTR_ATIME)
-		inode->atime = attr->atime;
-	if (attr->valid & ATTR_MTIME)
-		inode->mtime = attr->mtime;
-}
 
 struct name_search {
 	uint32_t ino;

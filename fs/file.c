@@ -8,7 +8,8 @@
  * VFS lock is dropped (fifo_open_wait, fs/pipe.c).  The other
  * calls check the file's access mode and hand over to the file ops with
  * f->pos; O_APPEND writes go to the end of the file first, and writes
- * to regular files stop at RLIMIT_FSIZE (SIGXFSZ and -EFBIG past it).
+ * to regular files stop at RLIMIT_FSIZE (SIGXFSZ and -EFBIG past it) and,
+ * by anyone but root, clear S_ISUID and S_ISGID (file_remove_privs).
  *
  * Interface: vfs_open, vfs_close, vfs_read, vfs_write, vfs_lseek,
  * vfs_readdir, vfs_fsync.
@@ -214,6 +215,8 @@ ssize_t vfs_write(struct file *f, const void *buf, size_t len)
 	if (S_ISREG(f->inode->mode)) {
 		int err = rlimit_fsize_check(f->pos, &len);
 
+		if (!err && len)
+			err = file_remove_privs(f->inode);
 		if (err)
 			return err;
 	}

@@ -15,7 +15,8 @@
  * (vm_unmap_mapping: a later access there is a SIGBUS) and drops them
  * from the page cache before setattr frees the blocks; it unmaps once
  * more afterwards, for a fault that got its page before and mapped it
- * meanwhile.
+ * meanwhile.  Like a write, it clears S_ISUID and S_ISGID when the
+ * caller is not root (setattr_should_drop_suidgid).
  *
  * Interface: vfs_mkdir, vfs_mknod, vfs_symlink, vfs_link, vfs_link_at,
  * vfs_unlink,
@@ -334,6 +335,8 @@ int do_truncate(struct inode *inode, uint64_t size)
 
 	if (!inode->iops || !inode->iops->setattr)
 		return -EPERM;
+	attr.valid |= setattr_should_drop_suidgid(inode);
+	setattr_kill_privs(inode, &attr);
 	err = rlimit_fsize_grow(inode->size, size);
 	if (err)
 		return err;

@@ -162,6 +162,14 @@ struct iattr {
 #define ATTR_SIZE	0x08
 #define ATTR_ATIME	0x10
 #define ATTR_MTIME	0x20
+/* For vfs_setattr only (filesystems never see them): clear S_ISUID, or
+ * S_ISGID, when set (chown; they become ATTR_MODE); the times are given
+ * explicitly (needs ownership); both times are now (needs ownership or
+ * write permission). */
+#define ATTR_KILL_SUID	0x40
+#define ATTR_KILL_SGID	0x80
+#define ATTR_TIMES_SET	0x100
+#define ATTR_TOUCH	0x200
 
 struct inode_ops {
 	/* Inode number of name in dir, or -ENOENT. */
@@ -232,6 +240,17 @@ void inode_hash_insert(struct inode *inode);
 void inode_init_owner(struct inode *inode, struct inode *dir, uint16_t mode);
 /* For setattr ops: copy mode, owner and times (not the size) into inode. */
 void setattr_copy(struct inode *inode, const struct iattr *attr);
+/* ATTR_KILL_SGID when a change of inode (chown, write) by the caller
+ * must clear its S_ISGID, else 0; with ATTR_KILL_SUID as well, what a
+ * write or truncate by the caller must clear (0 for root and for
+ * anything but a regular file). */
+unsigned int setattr_should_drop_sgid(const struct inode *inode);
+unsigned int setattr_should_drop_suidgid(const struct inode *inode);
+/* Turn attr's ATTR_KILL_* bits into ATTR_MODE, for the bits inode has. */
+void setattr_kill_privs(const struct inode *inode, struct iattr *attr);
+/* Clear S_ISUID/S_ISGID before the caller writes to inode, as
+ * setattr_should_drop_suidgid says: 0 or -Exxx.  Takes the VFS lock. */
+int file_remove_privs(struct inode *inode);
 struct timespec64 vfs_now(void);
 
 /* May the current user access inode as mask (MAY_*)? 0 or -EACCES. */

@@ -4,12 +4,15 @@
  * utimensat and utimensat_time64.
  *
  * Each finds the inode (by path relative to a directory descriptor, or
- * by descriptor) and hands an iattr to vfs_setattr, which allows root
- * everything and other users only what they own.  As Linux: a uid or gid
- * of -1 is left as it is; chown of anything but a directory clears
- * S_ISUID, and S_ISGID when the group may execute; utimensat's UTIME_NOW
- * sets the time now, UTIME_OMIT leaves it, other nanoseconds out of
- * [0, 1e9) are -EINVAL, and a NULL path means dirfd's own inode.
+ * by descriptor) and hands an iattr to vfs_setattr, which applies
+ * Linux's permission rules (fs/setattr.c).  As Linux: a uid or gid of -1
+ * is left as it is; chown of anything but a directory clears S_ISUID, and
+ * S_ISGID when the group may execute or the caller is not in the group;
+ * utimensat's UTIME_NOW sets the time now (both now: like NULL times,
+ * which need ownership or write permission; others need ownership),
+ * UTIME_OMIT leaves it (both omitted: 0 at once, the path is not even
+ * looked up), other nanoseconds out of [0, 1e9) are -EINVAL, and a NULL
+ * path means dirfd's own inode.
  *
  * Interface: the SYSCALL registrations.
  */
@@ -52,10 +55,13 @@ static int attr_inode(int dirfd, const char *upath, bool nullable,
 	return err;
 }
 
-/* Set attr on the inode of attr_inode(dirfd, upath, ...). */
+/* Set attr on the inode of attr_inode(dirfd, upath, ...).  A chown
+ * (ATTR_KILL_SUID, even of nothing) also clears S_ISUID and S_ISGID of
+ * a non-directory as Linux's does. */
 static long set_attr(int dirfd, const char *upath, bool nullable,
 		     uint32_t flags, struct iattr *attr)
 {
+	bool chown = attr->valid & ATTR_KILL_SUID;
 	struct inode *inode;
 	int err = attr_inode(dirfd, upath, nullable, flags, &inode);
 
@@ -63,12 +69,10 @@ static long set_attr(int dirfd, const char *upath, bool nullable,
 		return err;
 	if ((attr->valid & ATTR_MODE) && S_ISLNK(inode->mode))
 		err = -EOPNOTSUPP;
-	if ((attr->valid & (ATTR_UID | ATTR_GID)) && !S_ISDIR(inode->mode)) {
-		attr->valid |= ATTR_MODE;
-		attr->mode = inode->mode & ~S_ISUID;
-		if (inode->mode & 0010)
-			attr->mode &= ~S_ISGID;
-	}
+	if (chown && S_ISDIR(inode->mode))
+		attr->valid &= ~ATTR_KILL_SUID;
+	else if (chown)
+		attr->valid |= setattr_should_drop_sgid(inode);
 	if (!err)
 		err = vfs_setattr(inode, attr);
 	iput(inode);
@@ -109,7 +113,7 @@ SYSCALL(NR_fchmod, sys_fchmod);
 static long do_chown(int dirfd, const char *upath, bool nullable,
 		     uint32_t uid, uint32_t gid, uint32_t flags)
 {
-	struct iattr attr = { .uid = uid, .gid = gid };
+	struct iattr attr = { .valid = ATTR_KILL_SUID, .uid = uid, .gid = gid };
 
 	if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
 		return -EINVAL;
@@ -193,12 +197,17 @@ static long do_utimensat(int dirfd, const char *upath, const int64_t *times,
 	struct iattr attr = { 0 };
 	int err = 0;
 
+	if (times && times[1] == UTIME_OMIT && times[3] == UTIME_OMIT)
+		return 0;		/* nothing to do: not even the lookup */
 	if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
 		return -EINVAL;
+	if (times && times[1] == UTIME_NOW && times[3] == UTIME_NOW)
+		times = NULL;
 	if (!times) {
-		attr.valid = ATTR_ATIME | ATTR_MTIME;
+		attr.valid = ATTR_ATIME | ATTR_MTIME | ATTR_TOUCH;
 		attr.atime = attr.mtime = vfs_now();
 	} else {
+		attr.valid = ATTR_TIMES_SET;
 		err = utime_one(times[0], times[1], ATTR_ATIME, &attr.atime,
 				&attr);
 		if (!err)
