@@ -42,18 +42,6 @@ struct pollfd32 {
 };
 _Static_assert(sizeof(struct pollfd32) == 8, "struct pollfd");
 
-struct timeval32 {
-	int32_t tv_sec, tv_usec;
-};
-
-struct timespec32 {
-	int32_t tv_sec, tv_nsec;
-};
-
-struct timespec64_user {
-	int64_t tv_sec, tv_nsec;
-};
-
 /* A deadline for ns: 0 for a zero timeout (look once), else saturated. */
 static uint64_t poll_deadline(uint64_t ns)
 {

@@ -28,14 +28,6 @@
 #define CLOCK_MONOTONIC_COARSE	6
 #define CLOCK_BOOTTIME		7
 
-struct timespec32 {
-	int32_t tv_sec, tv_nsec;
-};
-
-struct timespec64_user {
-	int64_t tv_sec, tv_nsec;
-};
-
 /* The time of clock id in ns, or -EINVAL.  CPU-time clocks read the
  * monotonic clock until per-task accounting exists. */
 static int clock_read(int id, uint64_t *ns)
@@ -122,10 +114,6 @@ static long sys_clock_getres_time64(int id, struct timespec64_user *uts)
 	return uts ? copy_to_user(uts, &ts, sizeof(ts)) : 0;
 }
 SYSCALL(NR_clock_getres_time64, sys_clock_getres_time64);
-
-struct timeval32 {
-	int32_t tv_sec, tv_usec;
-};
 
 struct timezone32 {
 	int32_t tz_minuteswest, tz_dsttime;

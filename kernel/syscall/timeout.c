@@ -12,18 +12,6 @@
 #define USEC_PER_SEC	1000000
 #define NS_PER_USEC	1000
 
-struct timeval32 {
-	int32_t tv_sec, tv_usec;
-};
-
-struct timespec32 {
-	int32_t tv_sec, tv_nsec;
-};
-
-struct timespec64_user {
-	int64_t tv_sec, tv_nsec;
-};
-
 /* sec s and nsec ns as nanoseconds, at most TIMEOUT_MAX_NS; -EINVAL for
  * a negative or denormal value (Linux's timespec64_valid). */
 int timeout_ns(int64_t sec, int64_t nsec, uint64_t *ns)

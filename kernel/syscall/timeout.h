@@ -27,6 +27,19 @@
 #define NS_PER_SEC_U	1000000000ull
 #define TIMEOUT_MAX_NS	((uint64_t)INT64_MAX)	/* Linux's KTIME_MAX */
 
+/* The user layouts (Linux i386). */
+struct timeval32 {
+	int32_t tv_sec, tv_usec;
+};
+
+struct timespec32 {
+	int32_t tv_sec, tv_nsec;
+};
+
+struct timespec64_user {
+	int64_t tv_sec, tv_nsec;
+};
+
 enum utime_type {
 	UTIME_TIMEVAL32,	/* int32 tv_sec, tv_usec (select) */
 	UTIME_TIMESPEC32,	/* int32 tv_sec, tv_nsec */
