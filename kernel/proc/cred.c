@@ -215,3 +215,19 @@ void cred_exec(struct proc *p, const struct inode *exe, bool no_suid)
 	p->suid = p->fscred.uid = p->euid;
 	p->sgid = p->fscred.gid = p->egid;
 }
+
+/*
+ * Whether process from may send sig to process to with kill() or
+ * tgkill(), as Linux's check: itself, or when from is privileged, or
+ * when from's real or effective uid is to's real or saved uid; SIGCONT
+ * also within one session.
+ */
+bool cred_may_signal(const struct proc *from, const struct proc *to, int sig)
+{
+	if (from == to || privileged(from))
+		return true;
+	if (from->euid == to->suid || from->euid == to->uid ||
+	    from->uid == to->suid || from->uid == to->uid)
+		return true;
+	return sig == SIGCONT && from->sid == to->sid;
+}

@@ -7,6 +7,8 @@
  * return the previous id.  cred_init_root gives a process the kernel
  * starts root's ids; cred_exec applies a program's set-user-id and
  * set-group-id bits and copies the effective ids to the saved ones.
+ * cred_may_signal says whether kill() from one process may reach another
+ * (else -EPERM).
  */
 #ifndef KERNEL_PROC_CRED_H
 #define KERNEL_PROC_CRED_H
@@ -29,5 +31,6 @@ uint32_t cred_setfsuid(struct proc *p, uint32_t uid);
 uint32_t cred_setfsgid(struct proc *p, uint32_t gid);
 int cred_setgroups(struct proc *p, const uint32_t *groups, uint32_t n);
 void cred_exec(struct proc *p, const struct inode *exe, bool no_suid);
+bool cred_may_signal(const struct proc *from, const struct proc *to, int sig);
 
 #endif

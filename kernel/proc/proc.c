@@ -11,10 +11,9 @@
  * parent its exit signal (if it is a signal: clone takes any byte).
  * A zombie is freed by the wait that collects it (kernel/proc/reap.c):
  * its parent's wait4, or proc_wait_kernel for the processes the kernel
- * started.  Children of an ending process get their parent-death signal
- * (prctl) and are adopted by the nearest subreaper ancestor (prctl
- * PR_SET_CHILD_SUBREAPER); without one they lose their parent: nobody
- * will wait for them, so they free themselves.
+ * started.  Children of an ending process are adopted by a subreaper or
+ * init, or free themselves, and a process group the end leaves orphaned
+ * with stopped members is sent SIGHUP and SIGCONT (kernel/proc/orphan.c).
  *
  * The pid is the tid of the first thread, whose task keeps it allocated
  * (keep_pid) until proc_free() releases it: a zombie's pid, or the pid of
@@ -245,47 +244,6 @@ static void proc_release_mm(struct proc *p)
 	mm_destroy(mm);
 }
 
-static void proc_notify_parent(struct proc *p);
-
-/* The nearest ancestor of p that asked to adopt orphans (prctl
- * PR_SET_CHILD_SUBREAPER) and is alive, or NULL. */
-static struct proc *find_subreaper(struct proc *p)
-{
-	for (struct proc *a = p->parent; a; a = a->parent)
-		if (a->child_subreaper && !a->zombie)
-			return a;
-	return NULL;
-}
-
-/*
- * Children of an ending process get their parent-death signal if they
- * asked for one (prctl PR_SET_PDEATHSIG), and the nearest subreaper as
- * their parent, which hears of those already ended.  With no subreaper
- * nobody adopts them (getppid gives 0): zombies among them are freed now,
- * the others will free themselves.  Preemption off.
- */
-static void proc_orphan_children(struct proc *p)
-{
-	struct proc *c, *tmp, *reaper = find_subreaper(p);
-
-	list_for_each_entry_safe(c, tmp, &p->children, sibling) {
-		list_del(&c->sibling);
-		list_init(&c->sibling);
-		if (c->pdeath_sig && !c->zombie)
-			signal_send_user(c, NULL, c->pdeath_sig, SI_USER);
-		c->parent = reaper;
-		if (reaper) {
-			list_add_tail(&c->sibling, &reaper->children);
-			if (c->zombie)
-				proc_notify_parent(c);
-		} else {
-			c->orphan = true;
-		}
-		if (c->zombie && c->orphan)
-			proc_free(c);
-	}
-}
-
 /* Nanoseconds as USER_HZ (100 a second) clock ticks. */
 static int32_t clock_ticks(uint64_t ns)
 {
@@ -314,7 +272,7 @@ static void child_info(struct proc *c, int status, struct ksiginfo *info)
 /* Tell the parent (preemption off): its exit signal, and a wake-up.  A
  * parent that ignores SIGCHLD or asked SA_NOCLDWAIT does not keep a
  * zombie that would send it SIGCHLD. */
-static void proc_notify_parent(struct proc *p)
+void proc_notify_parent(struct proc *p)
 {
 	struct proc *parent = p->parent;
 	struct k_sigaction *ka;
@@ -359,6 +317,7 @@ void proc_end(struct proc *p, int status)
 	p->exe_file = NULL;
 	preempt_disable();
 	proc_orphan_children(p);
+	proc_orphan_own_group(p);
 	current->proc = NULL;
 	p->status = status;
 	p->zombie = true;

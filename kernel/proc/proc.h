@@ -264,6 +264,13 @@ struct proc *proc_alloc(void);		/* kernel/proc/proc.c, for clone */
 void proc_free(struct proc *p);
 /* Called by a process's last thread: release, become a zombie, tell. */
 void proc_end(struct proc *p, int status);
+/* Send a zombie's parent its exit signal and wake it (preemption off). */
+void proc_notify_parent(struct proc *p);
+/* kernel/proc/orphan.c, from proc_end (preemption off): p's children
+ * get a new parent (subreaper, init, or none); groups the end leaves
+ * orphaned with stopped members get SIGHUP and SIGCONT. */
+void proc_orphan_children(struct proc *p);
+void proc_orphan_own_group(struct proc *p);
 struct proc *proc_find(int pid);
 struct thread *thread_find(int tid);	/* preemption off while used */
 /* Call fn(p, arg) on every live process; the sum of its returns. */

@@ -7,7 +7,8 @@
  * zero timeout: look once) or the time it ends.
  *
  *   poll_timeout(sec, nsec, &deadline)
- *                         0, or -EINVAL for a negative or denormal time
+ *                         0, or -EINVAL for a negative or denormal time;
+ *                         a huge one saturates (timeout.h)
  *   poll_timeout_get(utime, type, &deadline)
  *                         the same from a user timeval/timespec of type
  *                         (NULL: none): 0, -EFAULT, -EINVAL
@@ -29,11 +30,12 @@
 #define KERNEL_SYSCALL_POLL_H
 
 #include <stdint.h>
+#include "kernel/syscall/timeout.h"
 
 enum poll_time_type {
-	POLL_TIMEVAL32,		/* select: int32 tv_sec, tv_usec */
-	POLL_TIMESPEC32,	/* int32 tv_sec, tv_nsec */
-	POLL_TIMESPEC64,	/* int64 tv_sec, tv_nsec (the *_time64 calls) */
+	POLL_TIMEVAL32 = UTIME_TIMEVAL32,	/* select */
+	POLL_TIMESPEC32 = UTIME_TIMESPEC32,
+	POLL_TIMESPEC64 = UTIME_TIMESPEC64,	/* the *_time64 calls */
 };
 
 int poll_timeout(int64_t sec, int64_t nsec, uint64_t *deadline);

@@ -25,6 +25,7 @@
 #include "kernel/errno.h"
 #include "kernel/proc/futex.h"
 #include "kernel/proc/restart.h"
+#include "kernel/syscall/timeout.h"
 #include "kernel/wait.h"
 #include "mm/uaccess.h"
 
@@ -37,7 +38,6 @@
 #define FUTEX_PRIVATE_FLAG	128
 #define FUTEX_CLOCK_REALTIME	256
 #define FUTEX_CMD_MASK		(~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME))
-#define NS_PER_SEC		1000000000ll
 
 struct futex_args {
 	uint32_t uaddr, val, uaddr2, val3;
@@ -47,25 +47,20 @@ struct futex_args {
 	uint32_t val2;			/* the timeout word, for requeues */
 };
 
-/* The clock_ns() deadline of a timeout of sec, nsec: relative for WAIT,
- * absolute for WAIT_BITSET (on the wall clock if realtime). */
-static int futex_deadline(struct futex_args *a, int64_t sec, int64_t nsec,
-			  bool realtime)
+/* The clock_ns() deadline of a timeout of ns: relative for WAIT,
+ * absolute for WAIT_BITSET (on the wall clock if realtime); saturated. */
+static void futex_deadline(struct futex_args *a, uint64_t ns, bool realtime)
 {
-	uint64_t ns, now;
+	uint64_t now = clock_ns(), wall;
 
-	if (sec < 0 || nsec < 0 || nsec >= NS_PER_SEC)
-		return -EINVAL;
-	ns = (uint64_t)sec * NS_PER_SEC + (uint64_t)nsec;
-	now = clock_ns();
-	if (a->cmd == FUTEX_WAIT)
-		a->deadline = now + ns;
-	else if (!realtime)
+	if (a->cmd == FUTEX_WAIT) {
+		a->deadline = timeout_deadline(now, ns);
+	} else if (!realtime) {
 		a->deadline = ns;
-	else
-		a->deadline = now + (ns > clock_realtime_ns() ?
-				     ns - clock_realtime_ns() : 0);
-	return 0;
+	} else {
+		wall = clock_realtime_ns();
+		a->deadline = timeout_deadline(now, ns > wall ? ns - wall : 0);
+	}
 }
 
 static long futex_wait_restart(struct restart_block *rb);
@@ -165,24 +160,16 @@ static long futex_call(uint32_t uaddr, int op, uint32_t val, uint32_t ut,
 				.private = op & FUTEX_PRIVATE_FLAG,
 				.deadline = WAIT_FOREVER, .val2 = ut };
 	bool wait = a.cmd == FUTEX_WAIT || a.cmd == FUTEX_WAIT_BITSET;
+	uint64_t ns;
 	int err = 0;
 
 	if ((op & FUTEX_CLOCK_REALTIME) && !wait)
 		return -ENOSYS;
-	if (wait && ut && time64) {
-		struct { int64_t sec, nsec; } ts;
-
-		err = copy_from_user(&ts, (void *)ut, sizeof(ts));
+	if (wait && ut) {
+		err = utime_get_ns((const void *)ut, time64 ? UTIME_TIMESPEC64 :
+				   UTIME_TIMESPEC32, &ns);
 		if (!err)
-			err = futex_deadline(&a, ts.sec, ts.nsec,
-					     op & FUTEX_CLOCK_REALTIME);
-	} else if (wait && ut) {
-		struct { int32_t sec, nsec; } ts;
-
-		err = copy_from_user(&ts, (void *)ut, sizeof(ts));
-		if (!err)
-			err = futex_deadline(&a, ts.sec, ts.nsec,
-					     op & FUTEX_CLOCK_REALTIME);
+			futex_deadline(&a, ns, op & FUTEX_CLOCK_REALTIME);
 	}
 	return err ? err : futex_dispatch(&a);
 }

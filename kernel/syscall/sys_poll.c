@@ -27,12 +27,12 @@
 #include "kernel/proc/proc.h"
 #include "kernel/proc/restart.h"
 #include "kernel/syscall/syscall.h"
+#include "kernel/syscall/timeout.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"
 
 #define NS_PER_SEC	1000000000ll
 #define NS_PER_USEC	1000ll
-#define USEC_PER_SEC	1000000ll
 #define NS_PER_MSEC	1000000ll
 #define SIGSETSIZE	8
 
@@ -42,70 +42,35 @@ struct pollfd32 {
 };
 _Static_assert(sizeof(struct pollfd32) == 8, "struct pollfd");
 
-struct timeval32 {
-	int32_t tv_sec, tv_usec;
-};
-
-struct timespec32 {
-	int32_t tv_sec, tv_nsec;
-};
-
-struct timespec64_user {
-	int64_t tv_sec, tv_nsec;
-};
+/* A deadline for ns: 0 for a zero timeout (look once), else saturated. */
+static uint64_t poll_deadline(uint64_t ns)
+{
+	return ns ? timeout_deadline(clock_ns(), ns) : 0;
+}
 
 int poll_timeout(int64_t sec, int64_t nsec, uint64_t *deadline)
 {
-	uint64_t now = clock_ns(), max_sec;
+	uint64_t ns;
+	int err = timeout_ns(sec, nsec, &ns);
 
-	if (sec < 0 || nsec < 0 || nsec >= NS_PER_SEC)
-		return -EINVAL;
-	if (!sec && !nsec) {
-		*deadline = 0;
-		return 0;
-	}
-	/* Far enough to be never (Linux saturates the same way). */
-	max_sec = (WAIT_FOREVER - 1 - now) / NS_PER_SEC - 1;
-	if ((uint64_t)sec > max_sec)
-		*deadline = WAIT_FOREVER - 1;
-	else
-		*deadline = now + (uint64_t)sec * NS_PER_SEC + (uint64_t)nsec;
-	return 0;
+	if (!err)
+		*deadline = poll_deadline(ns);
+	return err;
 }
 
 int poll_timeout_get(const void *utime, enum poll_time_type type,
 		     uint64_t *deadline)
 {
-	union {
-		struct timeval32 tv;
-		struct timespec32 ts32;
-		struct timespec64_user ts64;
-	} t;
-	static const size_t size[] = {
-		[POLL_TIMEVAL32] = sizeof(t.tv),
-		[POLL_TIMESPEC32] = sizeof(t.ts32),
-		[POLL_TIMESPEC64] = sizeof(t.ts64),
-	};
+	uint64_t ns;
+	int err;
 
 	*deadline = WAIT_FOREVER;
 	if (!utime)
 		return 0;
-	if (copy_from_user(&t, utime, size[type]))
-		return -EFAULT;
-	switch (type) {
-	case POLL_TIMEVAL32:
-		/* Linux carries whole seconds of tv_usec over. */
-		return poll_timeout((int64_t)t.tv.tv_sec + t.tv.tv_usec / USEC_PER_SEC,
-				    t.tv.tv_usec % USEC_PER_SEC * NS_PER_USEC,
-				    deadline);
-	case POLL_TIMESPEC32:
-		return poll_timeout(t.ts32.tv_sec, t.ts32.tv_nsec, deadline);
-	case POLL_TIMESPEC64:
-		/* A 32-bit caller's tv_nsec is its low half, unsigned. */
-		return poll_timeout(t.ts64.tv_sec, (uint32_t)t.ts64.tv_nsec,
-				    deadline);
-	}
-	return -EINVAL;
+	err = utime_get_ns(utime, (enum utime_type)type, &ns);
+	if (!err)
+		*deadline = poll_deadline(ns);
+	return err;
 }
 
 int poll_sigmask_set(const uint64_t *umask, uint32_t size)

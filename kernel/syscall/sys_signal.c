@@ -17,6 +17,7 @@
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
 #include "kernel/interrupt.h"
+#include "kernel/proc/cred.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "kernel/wait.h"
@@ -197,29 +198,53 @@ SYSCALL(NR_sigreturn, sys_sigreturn);
  */
 struct kill_args {
 	int sig;
-	int pgid;		/* 0: every process but the caller */
-	int err;		/* the last send's error */
+	int pgid;		/* the group (not for kill(-1)) */
+	int err;		/* the last send's error (kill(-1): not
+				 * -EPERM, 0 after a success) */
 	bool sent;		/* one send succeeded */
 };
 
-/* Send sig (0: nothing, the target exists) to p, or thread t of it. */
+/* Send sig (0: nothing, the target exists) to p, or thread t of it:
+ * -EINVAL for a signal out of range, then -EPERM when the caller may not
+ * signal p (cred_may_signal), as Linux checks them. */
 static int kill_send(struct proc *p, struct thread *t, int sig, int code)
 {
+	if (sig < 0 || sig > NSIG)
+		return -EINVAL;
+	if (!cred_may_signal(proc_current(), p, sig))
+		return -EPERM;
 	return sig ? signal_send_user(p, t, sig, code) : 0;
 }
 
+/* A member of group a->pgid: counted, and its send's error kept. */
 static int kill_one(struct proc *p, void *arg)
 {
 	struct kill_args *a = arg;
 	int err;
 
-	if (a->pgid ? p->pgid != a->pgid : p == proc_current())
+	if (p->pgid != a->pgid)
 		return 0;
 	err = kill_send(p, NULL, a->sig, SI_USER);
 	if (err)
 		a->err = err;
 	else
 		a->sent = true;
+	return 1;
+}
+
+/* kill(-1): every process but init (pid 1) and the caller is a target;
+ * as Linux, one the caller may not signal (-EPERM) counts as a target
+ * without making the call fail. */
+static int kill_all_one(struct proc *p, void *arg)
+{
+	struct kill_args *a = arg;
+	int err;
+
+	if (p->pid == 1 || p == proc_current())
+		return 0;
+	err = kill_send(p, NULL, a->sig, SI_USER);
+	if (err != -EPERM)
+		a->err = err;
 	return 1;
 }
 
@@ -239,8 +264,9 @@ static long kill_pid(int pid, int sig)
 	return err;
 }
 
-/* A group (pid 0 or < -1) or every process (-1): 0 when one send
- * succeeded, else the last error, -ESRCH when none was selected. */
+/* A group (pid 0 or < -1): 0 when one send succeeded, else the last
+ * error, -ESRCH when none was selected.  Every process (-1): the last
+ * send's result that is not -EPERM (0 if none), -ESRCH for no target. */
 static long sys_kill(int pid, int sig)
 {
 	struct kill_args a = { .sig = sig };
@@ -249,10 +275,9 @@ static long sys_kill(int pid, int sig)
 		return kill_pid(pid, sig);
 	if (pid == INT32_MIN)
 		return -ESRCH;		/* no group -pid, as Linux */
-	if (pid == 0)
-		a.pgid = proc_current()->pgid;
-	else if (pid < -1)
-		a.pgid = -pid;
+	if (pid == -1)
+		return proc_for_each(kill_all_one, &a) ? a.err : -ESRCH;
+	a.pgid = pid ? -pid : proc_current()->pgid;
 	if (!proc_for_each(kill_one, &a))
 		return -ESRCH;
 	return a.sent ? 0 : a.err;

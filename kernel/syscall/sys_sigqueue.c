@@ -23,20 +23,12 @@
 #include "kernel/proc/proc.h"
 #include "kernel/proc/sigframe.h"
 #include "kernel/sched/task.h"
+#include "kernel/syscall/timeout.h"
 #include "kernel/wait.h"
 #include "lib/string.h"
 #include "mm/uaccess.h"
 
 #define SIGSETSIZE	8
-#define NS_PER_SEC	1000000000ll
-
-struct timespec32 {
-	int32_t tv_sec, tv_nsec;
-};
-
-struct timespec64_user {
-	int64_t tv_sec, tv_nsec;
-};
 
 static bool sig_valid(int sig)
 {
@@ -129,15 +121,6 @@ static long sys_rt_tgsigqueueinfo(int tgid, int tid, int sig,
 }
 SYSCALL(NR_rt_tgsigqueueinfo, sys_rt_tgsigqueueinfo);
 
-/* The deadline of a relative timeout (WAIT_FOREVER without one). */
-static int timeout_deadline(int64_t sec, int64_t nsec, uint64_t *deadline)
-{
-	if (sec < 0 || nsec < 0 || nsec >= NS_PER_SEC)
-		return -EINVAL;
-	*deadline = clock_ns() + (uint64_t)sec * NS_PER_SEC + (uint64_t)nsec;
-	return 0;
-}
-
 static long sigtimedwait(const uint64_t *uset, struct siginfo32 *uinfo,
 			 uint64_t deadline)
 {
@@ -155,44 +138,37 @@ static long sigtimedwait(const uint64_t *uset, struct siginfo32 *uinfo,
 	return copy_to_user(uinfo, &si, sizeof(si)) ? -EFAULT : sig;
 }
 
-static long sys_rt_sigtimedwait(const uint64_t *uset, struct siginfo32 *uinfo,
-				const struct timespec32 *uts, uint32_t setsize)
+/* Both rt_sigtimedwait calls: uts (of type) is a relative timeout, or
+ * NULL to wait forever. */
+static long sigtimedwait_call(const uint64_t *uset, struct siginfo32 *uinfo,
+			      const void *uts, enum utime_type type,
+			      uint32_t setsize)
 {
-	uint64_t deadline = WAIT_FOREVER;
-	struct timespec32 ts;
+	uint64_t deadline = WAIT_FOREVER, ns;
 	int err;
 
 	if (setsize != SIGSETSIZE)
 		return -EINVAL;
 	if (uts) {
-		if (copy_from_user(&ts, uts, sizeof(ts)))
-			return -EFAULT;
-		err = timeout_deadline(ts.tv_sec, ts.tv_nsec, &deadline);
+		err = utime_get_ns(uts, type, &ns);
 		if (err)
 			return err;
+		deadline = timeout_deadline(clock_ns(), ns);
 	}
 	return sigtimedwait(uset, uinfo, deadline);
+}
+
+static long sys_rt_sigtimedwait(const uint64_t *uset, struct siginfo32 *uinfo,
+				const void *uts, uint32_t setsize)
+{
+	return sigtimedwait_call(uset, uinfo, uts, UTIME_TIMESPEC32, setsize);
 }
 SYSCALL(NR_rt_sigtimedwait, sys_rt_sigtimedwait);
 
 static long sys_rt_sigtimedwait_time64(const uint64_t *uset,
 				       struct siginfo32 *uinfo,
-				       const struct timespec64_user *uts,
-				       uint32_t setsize)
+				       const void *uts, uint32_t setsize)
 {
-	uint64_t deadline = WAIT_FOREVER;
-	struct timespec64_user ts;
-	int err;
-
-	if (setsize != SIGSETSIZE)
-		return -EINVAL;
-	if (uts) {
-		if (copy_from_user(&ts, uts, sizeof(ts)))
-			return -EFAULT;
-		err = timeout_deadline(ts.tv_sec, ts.tv_nsec, &deadline);
-		if (err)
-			return err;
-	}
-	return sigtimedwait(uset, uinfo, deadline);
+	return sigtimedwait_call(uset, uinfo, uts, UTIME_TIMESPEC64, setsize);
 }
 SYSCALL(NR_rt_sigtimedwait_time64, sys_rt_sigtimedwait_time64);

@@ -10,6 +10,7 @@
  * Interface: the SYSCALL registrations.
  */
 #include "kernel/syscall/syscall.h"
+#include "kernel/syscall/timeout.h"
 #include "kernel/clock.h"
 #include "kernel/errno.h"
 #include "kernel/proc/restart.h"
@@ -26,14 +27,6 @@
 #define CLOCK_REALTIME_COARSE	5
 #define CLOCK_MONOTONIC_COARSE	6
 #define CLOCK_BOOTTIME		7
-
-struct timespec32 {
-	int32_t tv_sec, tv_nsec;
-};
-
-struct timespec64_user {
-	int64_t tv_sec, tv_nsec;
-};
 
 /* The time of clock id in ns, or -EINVAL.  CPU-time clocks read the
  * monotonic clock until per-task accounting exists. */
@@ -121,10 +114,6 @@ static long sys_clock_getres_time64(int id, struct timespec64_user *uts)
 	return uts ? copy_to_user(uts, &ts, sizeof(ts)) : 0;
 }
 SYSCALL(NR_clock_getres_time64, sys_clock_getres_time64);
-
-struct timeval32 {
-	int32_t tv_sec, tv_usec;
-};
 
 struct timezone32 {
 	int32_t tz_minuteswest, tz_dsttime;
@@ -234,14 +223,6 @@ static long nanosleep_restart(struct restart_block *rb)
 	return sleep_until(rb->nanosleep.deadline);
 }
 
-static int ts_ns(int64_t sec, int64_t nsec, uint64_t *ns)
-{
-	if (sec < 0 || nsec < 0 || nsec >= NS_PER_SEC)
-		return -EINVAL;
-	*ns = (uint64_t)sec * NS_PER_SEC + (uint64_t)nsec;
-	return 0;
-}
-
 /* The clock_ns() deadline of a sleep of ns (or until ns, absolute). */
 static int sleep_deadline(int clk, int flags, uint64_t ns, uint64_t *deadline)
 {
@@ -253,11 +234,11 @@ static int sleep_deadline(int clk, int flags, uint64_t ns, uint64_t *deadline)
 	if (clk == CLOCK_THREAD_CPUTIME_ID)
 		return -EINVAL;
 	if (!(flags & TIMER_ABSTIME)) {
-		*deadline = clock_ns() + ns;
+		*deadline = timeout_deadline(clock_ns(), ns);
 		return 0;
 	}
 	at = ns > now ? ns - now : 0;
-	*deadline = clock_ns() + at;
+	*deadline = timeout_deadline(clock_ns(), at);
 	return 0;
 }
 
@@ -288,25 +269,25 @@ static long nanosleep_ns(int clk, int flags, uint64_t ns, uint32_t urem,
 	return sleep_until(deadline);
 }
 
-static long nanosleep32(int clk, int flags, const struct timespec32 *ureq,
-			struct timespec32 *urem)
+/* Both forms: ureq (of type) read, checked and saturated (timeout.h). */
+static long nanosleep_call(int clk, int flags, const void *ureq, void *urem,
+			   enum utime_type type)
 {
-	struct timespec32 ts;
 	uint64_t ns;
 	int err;
 
 	restart_clear();
-	if (copy_from_user(&ts, ureq, sizeof(ts)))
-		return -EFAULT;
-	err = ts_ns(ts.tv_sec, ts.tv_nsec, &ns);
+	err = utime_get_ns(ureq, type, &ns);
 	return err ? err : nanosleep_ns(clk, flags, ns, (uint32_t)urem,
-					RESTART_REM_TS32);
+					type == UTIME_TIMESPEC64 ?
+					RESTART_REM_TS64 : RESTART_REM_TS32);
 }
 
 static long sys_nanosleep(const struct timespec32 *ureq,
 			  struct timespec32 *urem)
 {
-	return nanosleep32(CLOCK_MONOTONIC, 0, ureq, urem);
+	return nanosleep_call(CLOCK_MONOTONIC, 0, ureq, urem,
+			      UTIME_TIMESPEC32);
 }
 SYSCALL(NR_nanosleep, sys_nanosleep);
 
@@ -314,7 +295,7 @@ static long sys_clock_nanosleep(int clk, int flags,
 				const struct timespec32 *ureq,
 				struct timespec32 *urem)
 {
-	return nanosleep32(clk, flags, ureq, urem);
+	return nanosleep_call(clk, flags, ureq, urem, UTIME_TIMESPEC32);
 }
 SYSCALL(NR_clock_nanosleep, sys_clock_nanosleep);
 
@@ -322,15 +303,6 @@ static long sys_clock_nanosleep_time64(int clk, int flags,
 				       const struct timespec64_user *ureq,
 				       struct timespec64_user *urem)
 {
-	struct timespec64_user ts;
-	uint64_t ns;
-	int err;
-
-	restart_clear();
-	if (copy_from_user(&ts, ureq, sizeof(ts)))
-		return -EFAULT;
-	err = ts_ns(ts.tv_sec, ts.tv_nsec, &ns);
-	return err ? err : nanosleep_ns(clk, flags, ns, (uint32_t)urem,
-					RESTART_REM_TS64);
+	return nanosleep_call(clk, flags, ureq, urem, UTIME_TIMESPEC64);
 }
 SYSCALL(NR_clock_nanosleep_time64, sys_clock_nanosleep_time64);

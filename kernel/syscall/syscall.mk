@@ -13,4 +13,4 @@ KERNEL_SRCS += kernel/syscall/syscall.c kernel/syscall/sys_proc.c kernel/syscall
 	kernel/syscall/sys_rlimit.c kernel/syscall/sys_info.c \
 	kernel/syscall/sys_uts.c kernel/syscall/sys_sched.c \
 	kernel/syscall/sys_prctl.c kernel/syscall/sys_statx.c \
-	kernel/syscall/sys_mount.c
+	kernel/syscall/sys_mount.c kernel/syscall/timeout.c
