@@ -32,17 +32,9 @@ PENDING = {
     "process-substitution": "bash opens /dev/fd/63, a pipe: /dev/fd leads "
                             "to /proc/self/fd, which needs Linux's magic "
                             "links (open reaching the file itself)",
-    "free": "sysinfo (116) is missing",
-    "top": "no /proc/stat",
-    "df": "statfs64 (268) is missing",
     "proc-cmdline-exec": "procfs snapshots a file at open: a /proc/self/"
                          "cmdline opened before exec shows the old program "
                          "(Linux reads it at read time)",
-    "proc-pid": "no /proc/<pid>/fd, maps or exe",
-    "time-builtin": "getrusage (77) and times (43) are missing",
-    "read-timeout": "pselect6 (308) is missing",
-    "limits": "prlimit64 (340) and ugetrlimit (191) are missing",
-    "nice": "getpriority (96) and setpriority (97) are missing",
 }
 
 _cache = {}
