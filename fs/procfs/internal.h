@@ -88,7 +88,7 @@ uint16_t procfs_fd_mode(int pid, int fd);
 
 int procfs_read_pid_inode(struct inode *inode);
 
-/* procfs.c: the ops of generated text files (a snapshot per open). */
+/* procfs.c: the ops of generated text files (printed at a read from 0). */
 struct file_ops;
 extern const struct file_ops procfs_file_fops;
 

@@ -7,13 +7,15 @@
  * numbers are 1 for the root and 2, 3... for the entries, PROC_SELF_INO
  * for self and those of internal.h for the pid directories and their
  * files, so a lookup of a number finds a process that exists now and the
- * files print whatever process has that pid when opened (-ESRCH once it
- * is gone).  Inodes are dropped as soon as they are unused.  readdir of /proc lists the entries, self, then the live
- * pids in increasing order.  Opening an
- * entry runs its show() into a page-sized buffer, and again into a buffer
- * as large as the output needs when that did not fit; reads then copy
- * from that snapshot, which release frees.  Files are read-only (0444)
- * and report size 0, as in Linux.
+ * files print whatever process has that pid when read (-ESRCH once it is
+ * gone).  Inodes are dropped as soon as they are unused.  readdir of
+ * /proc lists the entries, self, then the live pids in increasing order.
+ *
+ * As in Linux, a file is printed when read, not when opened: the first
+ * read, and every read from offset 0, runs its show() into a page-sized
+ * buffer (again into one as large as the output needs when that did not
+ * fit); reads at other offsets copy from that snapshot, which release
+ * frees.  Files are read-only (0444) and report size 0, as in Linux.
  *
  * Interface: procfs_register, procfs_printf (procfs.h); the "proc" fs
  * type.
@@ -24,6 +26,7 @@
 #include "fs/vfs.h"
 #include "kernel/errno.h"
 #include "kernel/init.h"
+#include "kernel/mutex.h"
 #include "kernel/sched/task.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -42,10 +45,17 @@ struct procfs_entry {
 	procfs_show_t show;
 };
 
-/* An open file's snapshot. */
+/* A snapshot of a file's contents. */
 struct procfs_snap {
 	size_t len;
 	char data[];
+};
+
+/* An open file: its latest snapshot (NULL before the first read), under
+ * lock (printing may sleep, and readers may share the file). */
+struct procfs_open {
+	struct mutex lock;
+	struct procfs_snap *snap;
 };
 
 static struct list_head proc_entries = LIST_HEAD_INIT(proc_entries);
@@ -119,7 +129,8 @@ static struct procfs_snap *snap_make(struct inode *inode, size_t size,
 	return s;
 }
 
-static int proc_open(struct inode *inode, struct file *f)
+/* inode's file, printed now: a snapshot or an ERR_PTR. */
+static struct procfs_snap *snap_print(struct inode *inode)
 {
 	size_t needed;
 	struct procfs_snap *s = snap_make(inode, PAGE_SIZE - 64, &needed);
@@ -129,29 +140,56 @@ static int proc_open(struct inode *inode, struct file *f)
 		s = snap_make(inode, MIN(needed + 1, (size_t)PROCFS_MAX_SIZE),
 			      &needed);
 	}
-	if (IS_ERR(s))
-		return PTR_ERR(s);
-	f->private = s;
+	return s;
+}
+
+static int proc_open(struct inode *inode, struct file *f)
+{
+	struct procfs_open *o = kzalloc(sizeof(*o));
+
+	if (!o)
+		return -ENOMEM;
+	o->lock = (struct mutex)MUTEX_INIT(o->lock);
+	f->private = o;
 	return 0;
 }
 
 static int proc_release(struct inode *inode, struct file *f)
 {
-	kfree(f->private);
+	struct procfs_open *o = f->private;
+
+	kfree(o->snap);
+	kfree(o);
 	return 0;
 }
 
+/* A read from offset 0, or the first read, prints the file afresh;
+ * reads further on continue in the same snapshot. */
 static ssize_t proc_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 {
-	struct procfs_snap *s = f->private;
-	size_t n;
+	struct procfs_open *o = f->private;
+	struct procfs_snap *s;
+	ssize_t n = 0;
 
-	if (*pos >= s->len)
-		return 0;
-	n = MIN(len, s->len - (size_t)*pos);
-	memcpy(buf, s->data + *pos, n);
-	*pos += n;
-	return (ssize_t)n;
+	mutex_lock(&o->lock);
+	if (!o->snap || *pos == 0) {
+		s = snap_print(f->inode);
+		if (IS_ERR(s)) {
+			n = PTR_ERR(s);
+			goto out;
+		}
+		kfree(o->snap);
+		o->snap = s;
+	}
+	s = o->snap;
+	if (*pos < s->len) {
+		n = (ssize_t)MIN(len, s->len - (size_t)*pos);
+		memcpy(buf, s->data + *pos, (size_t)n);
+		*pos += (uint64_t)n;
+	}
+out:
+	mutex_unlock(&o->lock);
+	return n;
 }
 
 const struct file_ops procfs_file_fops = {

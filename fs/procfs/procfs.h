@@ -2,10 +2,10 @@
  * procfs.h: the process filesystem mounted on /proc.
  *
  * A /proc file is a function that prints its whole contents when the file
- * is opened: procfs_register("meminfo", show) adds /proc/meminfo, whose
+ * is read: procfs_register("meminfo", show) adds /proc/meminfo, whose
  * show() calls procfs_printf() on the buffer it is given.  The text is
- * made once per open, so a reader sees one consistent snapshot however it
- * splits its reads.  A file may be up to PROCFS_MAX_SIZE bytes.
+ * made at the first read and at every read from offset 0, so a reader
+ * sees one consistent snapshot however it splits the reads that follow.  A file may be up to PROCFS_MAX_SIZE bytes.
  *
  *	static void uptime_show(struct procfs_buf *b)
  *	{

@@ -283,3 +283,42 @@ KTEST(vfs_procfs, large_file)
 	KT_EXPECT_EQ(ctx, leave(&s), 0);
 	kfree(buf);
 }
+
+/* Prints how many times it has been printed. */
+static int count_printed;
+
+static void count_show(struct procfs_buf *b)
+{
+	procfs_printf(b, "printed %d\n", ++count_printed);
+}
+
+/* As in Linux, a file is printed at its first read, not at open, then at
+ * every read from offset 0; reads elsewhere continue the same text. */
+KTEST(vfs_procfs, printed_at_read)
+{
+	static bool registered;
+	struct sandbox s;
+	struct file *f;
+	char buf[32] = "";
+
+	if (!registered)
+		KT_ASSERT_EQ(ctx, procfs_register("ktest_count", count_show), 0);
+	registered = true;
+	KT_ASSERT_EQ(ctx, enter(&s), 0);
+	count_printed = 0;
+	f = vfs_open("/proc/ktest_count", O_RDONLY, 0);
+	KT_ASSERT(ctx, !IS_ERR(f));
+	KT_EXPECT_EQ(ctx, count_printed, 0);
+	KT_EXPECT_EQ(ctx, vfs_read(f, buf, 8), 8);
+	KT_EXPECT_EQ(ctx, vfs_read(f, buf + 8, sizeof(buf) - 9), 2);
+	KT_EXPECT(ctx, strcmp(buf, "printed 1\n") == 0);
+	KT_EXPECT_EQ(ctx, vfs_lseek(f, 3, SEEK_SET), 3);
+	KT_EXPECT_EQ(ctx, vfs_read(f, buf, 4), 4);
+	KT_EXPECT(ctx, memcmp(buf, "nted", 4) == 0);
+	KT_EXPECT_EQ(ctx, count_printed, 1);
+	KT_EXPECT_EQ(ctx, vfs_lseek(f, 0, SEEK_SET), 0);
+	KT_EXPECT_EQ(ctx, vfs_read(f, buf, sizeof(buf) - 1), 10);
+	KT_EXPECT(ctx, memcmp(buf, "printed 2\n", 10) == 0);
+	KT_EXPECT_EQ(ctx, vfs_close(f), 0);
+	KT_EXPECT_EQ(ctx, leave(&s), 0);
+}
