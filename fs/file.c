@@ -4,7 +4,9 @@
  * vfs_open() resolves or creates the file, checks the access mode against
  * the inode's permissions and makes a struct file whose ops are the
  * inode's (for a device node, the driver's, found by number; for a FIFO,
- * the pipe's).  A FIFO open may then wait for the other end, after the
+ * the pipe's).  Through a magic link (/proc/self/fd/N) it opens the
+ * object the link holds again, a new file named as the old one.  A FIFO
+ * open may then wait for the other end, after the
  * VFS lock is dropped (fifo_open_wait, fs/pipe.c).  The other
  * calls check the file's access mode and hand over to the file ops with
  * f->pos; O_APPEND writes go to the end of the file first, and writes
@@ -34,7 +36,7 @@ static int open_mask(unsigned int flags)
 
 /* O_CREAT: the existing file path names, or a new regular file. */
 static int open_create(const char *path, unsigned int flags, uint16_t mode,
-		       struct inode **out, bool *created)
+		       struct inode **out, bool *created, struct file **via)
 {
 	char last[NAME_MAX + 1];
 	struct inode *dir, *inode;
@@ -67,7 +69,7 @@ static int open_create(const char *path, unsigned int flags, uint16_t mode,
 		err = -EEXIST;
 	} else if (S_ISLNK(inode->mode) && !(flags & O_NOFOLLOW)) {
 		iput(inode);
-		err = vfs_lookup(path, LOOKUP_FOLLOW, out);
+		err = namei_open(path, LOOKUP_FOLLOW, out, via);
 	} else {
 		*out = follow_mounts(inode);
 	}
@@ -129,15 +131,15 @@ static struct file *file_alloc(struct inode *inode, unsigned int flags)
 static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16_t mode)
 {
 	struct inode *inode;
-	struct file *f;
+	struct file *f, *via = NULL;
 	bool created = false;
 	int err;
 
 	if (flags & O_CREAT)
-		err = open_create(path, flags, mode, &inode, &created);
+		err = open_create(path, flags, mode, &inode, &created, &via);
 	else
-		err = vfs_lookup(path, flags & O_NOFOLLOW ? 0 : LOOKUP_FOLLOW,
-				 &inode);
+		err = namei_open(path, flags & O_NOFOLLOW ? 0 : LOOKUP_FOLLOW,
+				 &inode, &via);
 	if (err)
 		return ERR_PTR(err);
 	err = open_check(inode, flags, created);
@@ -146,8 +148,12 @@ static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16
 	f = err ? ERR_PTR(err) : file_alloc(inode, flags);
 	if (IS_ERR(f))
 		iput(inode);
+	else if (via)
+		path_copy(f, via);
 	else
 		path_record(f, path);
+	if (via)
+		vfs_close(via);
 	return f;
 }
 

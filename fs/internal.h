@@ -52,6 +52,10 @@ int namei_parent(const char *path, struct inode **dir, char *last,
 /* The same with a relative path starting at base (NULL: the cwd). */
 int namei_parent_at(struct inode *base, const char *path, struct inode **dir,
 		    char *last, bool *trailing);
+/* vfs_lookup(path, flags) for vfs_open: *via gets the open file the last
+ * component reached through a magic link (a reference), or NULL. */
+int namei_open(const char *path, unsigned int flags, struct inode **out,
+	       struct file **via);
 /* Child name of dir, not following a mount or a symlink: 0 or -Exxx. */
 int lookup_raw(struct inode *dir, const char *name, struct inode **out);
 /* The root of what is mounted on inode, if anything (reference passed). */
@@ -81,6 +85,8 @@ int fifo_open_wait(struct file *f);
 
 /* path.c: what vfs_open and vfs_close tell vfs_file_path. */
 void path_record(struct file *f, const char *path);
+/* f was opened through a magic link to via: name it as via is named. */
+void path_copy(struct file *f, const struct file *via);
 void path_forget(struct file *f);
 
 /* ops.c */

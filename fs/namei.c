@@ -14,15 +14,18 @@
  * link, or from the root when absolute.  At most SYMLOOP_MAX links are
  * followed in one lookup and links nest at most LINK_NEST_MAX deep (a
  * chain a -> b -> c does not nest; "a/x" with a -> "b/y" does): beyond
- * either, -ELOOP.  Names longer than NAME_MAX and paths of PATH_MAX bytes
+ * either, -ELOOP.  A "magic" link (an inode with get_target: procfs's
+ * fd/N, exe, cwd, root) is followed to the object it holds, whatever its
+ * text says; when that ends the path, the open file it named is kept for
+ * vfs_open (namei_open), which opens the same object again.  Names longer than NAME_MAX and paths of PATH_MAX bytes
  * or more give -ENAMETOOLONG.
  *
  * References: every inode handed back carries one; walk() consumes the
  * reference of the directory it starts from.
  *
  * Interface: vfs_lookup, vfs_lookup_at, vfs_lookup_parent; for the VFS
- * (internal.h) namei_parent, namei_parent_at, lookup_raw, follow_mounts,
- * last_type.
+ * (internal.h) namei_parent, namei_parent_at, namei_open, lookup_raw,
+ * follow_mounts, last_type.
  */
 #include "fs/internal.h"
 #include "kernel/errno.h"
@@ -34,7 +37,16 @@
 struct nameidata {
 	unsigned int links;		/* symlinks followed so far */
 	unsigned int depth;		/* links being resolved inside others */
+	struct file *via;		/* the last magic link's file */
 };
+
+/* Keep f (a reference or NULL) as the file the walk went through. */
+static void set_via(struct nameidata *nd, struct file *f)
+{
+	if (nd->via)
+		vfs_close(nd->via);
+	nd->via = f;
+}
 
 static int walk(struct nameidata *nd, struct inode *dir, const char *path,
 		size_t len, unsigned int flags, struct inode **out,
@@ -155,6 +167,22 @@ static char *read_link(struct inode *link)
 	return ERR_PTR(n);
 }
 
+/* Replace *child, a magic link, by its target (*dir stays): 0 or -Exxx,
+ * *child dropped. */
+static int follow_magic(struct nameidata *nd, struct inode **child)
+{
+	struct inode *target;
+	struct file *file = NULL;
+	int err = (*child)->iops->get_target(*child, &target, &file);
+
+	iput(*child);
+	if (err)
+		return err;
+	set_via(nd, file);
+	*child = target;
+	return 0;
+}
+
 /*
  * Replace *child, a symbolic link found in *dir, by what it points to,
  * as long as that is a link too.  Both references are updated; on error
@@ -168,6 +196,14 @@ static int follow_link(struct nameidata *nd, struct inode **dir,
 		char *body;
 		int err = -ELOOP;
 
+		if (nd->links < SYMLOOP_MAX && (*child)->iops &&
+		    (*child)->iops->get_target) {
+			nd->links++;
+			err = follow_magic(nd, child);
+			if (err)
+				return err;
+			continue;
+		}
 		if (++nd->links <= SYMLOOP_MAX && nd->depth < LINK_NEST_MAX) {
 			body = read_link(*child);
 			err = IS_ERR(body) ? PTR_ERR(body) : 0;
@@ -268,6 +304,8 @@ static int walk(struct nameidata *nd, struct inode *dir, const char *path,
 			if (err)
 				break;
 		}
+		if (!c.last)
+			set_via(nd, NULL);	/* went on past it */
 		if (c.last && c.trailing && !S_ISDIR(child->mode)) {
 			iput(child);
 			err = -ENOTDIR;
@@ -318,7 +356,24 @@ static int vfs_lookup_locked(struct inode *base, const char *path,
 		iput(start);
 		return namei_parent_at(base, path, out, last, &trailing);
 	}
-	return walk(&nd, start, path, strlen(path), flags, out, NULL);
+	err = walk(&nd, start, path, strlen(path), flags, out, NULL);
+	set_via(&nd, NULL);
+	return err;
+}
+
+int namei_open(const char *path, unsigned int flags, struct inode **out,
+	       struct file **via)
+{
+	struct nameidata nd = { 0 };
+	struct inode *start;
+	int err = path_start(NULL, path, &start);
+
+	if (!err)
+		err = walk(&nd, start, path, strlen(path), flags, out, NULL);
+	if (err)
+		set_via(&nd, NULL);
+	*via = nd.via;
+	return err;
 }
 
 int vfs_lookup_at(struct inode *base, const char *path, unsigned int flags,
@@ -363,6 +418,7 @@ int namei_parent_at(struct inode *base, const char *path, struct inode **dir,
 		err = walk(&nd, start, path, s, LOOKUP_FOLLOW, dir, NULL);
 	else
 		iput(start);
+	set_via(&nd, NULL);
 	if (!err && !S_ISDIR((*dir)->mode)) {
 		iput(*dir);
 		err = -ENOTDIR;

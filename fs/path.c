@@ -14,7 +14,11 @@
  * by path are named as Linux names them: "pipe:[ino]" for pipes,
  * "anon_inode:[...]" otherwise.
  *
- * Interface: vfs_file_path (vfs.h); for file.c path_record, path_forget.
+ * A file opened through a magic link (/proc/self/fd/N) takes the path of
+ * the file the link named (path_copy), so it is named as that one is.
+ *
+ * Interface: vfs_file_path (vfs.h); for file.c path_record, path_copy,
+ * path_forget.
  */
 #include "fs/internal.h"
 #include "kernel/errno.h"
@@ -32,6 +36,17 @@ void path_record(struct file *f, const char *path)
 		return;
 	memcpy(f->path, path, n);
 	f->path_base = path[0] == '/' ? NULL : igrab(vfs_cwd());
+}
+
+void path_copy(struct file *f, const struct file *via)
+{
+	if (!via->path)
+		return;
+	f->path = kmalloc(strlen(via->path) + 1);
+	if (!f->path)
+		return;
+	strcpy(f->path, via->path);
+	f->path_base = igrab(via->path_base);
 }
 
 void path_forget(struct file *f)

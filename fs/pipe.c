@@ -28,7 +28,9 @@
  *
  * Opening a FIFO (Linux's rules): O_RDWR never waits; O_RDONLY waits for
  * a writer, O_WRONLY for a reader, unless O_NONBLOCK (then O_WRONLY with
- * no reader fails with -ENXIO).  The open op only counts the new end, with
+ * no reader fails with -ENXIO).  An anonymous pipe reopened through
+ * /proc/<pid>/fd/N never waits nor fails (its other end may be gone: the
+ * open sees end of file or EPIPE as the first ends do).  The open op only counts the new end, with
  * the VFS lock held; vfs_open() then calls fifo_open_wait() without the
  * lock, which sleeps until the count of partner opens moves past the one
  * seen at open (f->version), so a partner that opened and closed at once
@@ -205,6 +207,12 @@ static void pipe_attach(struct pipe *p, struct file *f)
 	}
 }
 
+/* An anonymous pipe's inode (reopened through /proc/<pid>/fd/N)? */
+static bool pipe_is_anonymous(const struct inode *inode)
+{
+	return pipe_sb && inode->sb == pipe_sb;
+}
+
 /* The open op of FIFOs (the VFS lock held): count the new end.  Returns
  * 0, -ENXIO (O_WRONLY | O_NONBLOCK, no reader), -EINVAL, -ENOMEM. */
 static int fifo_open(struct inode *inode, struct file *f)
@@ -214,7 +222,8 @@ static int fifo_open(struct inode *inode, struct file *f)
 
 	if (mode == O_ACCMODE)
 		return -EINVAL;
-	if (mode == O_WRONLY && (f->flags & O_NONBLOCK) && !(p && p->readers))
+	if (mode == O_WRONLY && (f->flags & O_NONBLOCK) && !(p && p->readers) &&
+	    !pipe_is_anonymous(inode))
 		return -ENXIO;
 	if (!p) {
 		p = pipe_alloc();
@@ -247,7 +256,8 @@ int fifo_open_wait(struct file *f)
 	volatile uint32_t *partner_opens;
 
 	if (!S_ISFIFO(f->inode->mode) || f->fops != &pipe_fops ||
-	    mode == O_RDWR || (f->flags & O_NONBLOCK))
+	    mode == O_RDWR || (f->flags & O_NONBLOCK) ||
+	    pipe_is_anonymous(f->inode))
 		return 0;
 	partner_opens = mode == O_RDONLY ? &p->w_opens : &p->r_opens;
 	wait_event(&p->wq, *partner_opens != f->version || signal_check());
@@ -311,7 +321,7 @@ static struct inode *pipe_inode(void)
 	inode = new_inode(pipe_sb);
 	if (inode) {
 		inode->ino = ++pipe_ino;	/* pipe:[ino] in /proc */
-		inode->mode = S_IFIFO | 0600;
+		inode_init_owner(inode, NULL, S_IFIFO | 0600);	/* as Linux */
 		inode->nlink = 0;
 		inode->fops = &pipe_fops;
 	}

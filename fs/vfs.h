@@ -189,6 +189,12 @@ struct inode_ops {
 		      struct inode *new_dir, const char *new_name);
 	/* Copy the target into buf (not NUL-terminated); returns its length. */
 	ssize_t (*readlink)(struct inode *inode, char *buf, size_t len);
+	/* A "magic" link (procfs's fd/N, exe, cwd, root): following it
+	 * reaches *target (a reference) itself, not what its text names;
+	 * *file gets the open file it names, if any (a reference), or NULL.
+	 * 0 or -Exxx.  readlink still gives the text. */
+	int (*get_target)(struct inode *link, struct inode **target,
+			  struct file **file);
 	/* Change attributes; ATTR_SIZE truncates or extends, freeing blocks
 	 * (the VFS has already zeroed the tail of the new last page and
 	 * dropped the cached pages past it). */

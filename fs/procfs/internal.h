@@ -17,6 +17,9 @@
  * links.c (symbolic links and fd/):
  *   procfs_pid_readlink(pid, kind, buf, len)   cwd, root, exe
  *   procfs_fd_readlink(pid, fd, buf, len)      fd/<fd>
+ *   procfs_pid_target(pid, kind, &inode, &file)   what cwd, root, exe
+ *   procfs_fd_target(pid, fd, &inode, &file)      and fd/<fd> hold (the
+ *                                   magic links' get_target: 0, -ENOENT)
  *   procfs_fd_next(pid, from)       the lowest open fd >= from, or -1
  *   procfs_fd_mode(pid, fd)         the link's mode (by the open flags),
  *                                   0: not open
@@ -83,6 +86,11 @@ void procfs_vm_sizes(struct proc *p, struct procfs_vm_sizes *s);
 
 long procfs_pid_readlink(int pid, int kind, char *buf, size_t len);
 long procfs_fd_readlink(int pid, int fd, char *buf, size_t len);
+struct file;
+int procfs_pid_target(int pid, int kind, struct inode **inode,
+		      struct file **file);
+int procfs_fd_target(int pid, int fd, struct inode **inode,
+		     struct file **file);
 int procfs_fd_next(int pid, int from);
 uint16_t procfs_fd_mode(int pid, int fd);
 

@@ -6,11 +6,13 @@
  * root directory (vfs_dir_path), the executable exec keeps a reference
  * to, an open file (vfs_file_path: a path, "pipe:[ino]"...).  The object
  * is picked up with preemption off, with a reference, and named after
- * (naming may sleep).  Following these links looks the path up again:
- * they are not Linux's "magic" links that reach a file with no name.
+ * (naming may sleep).  Following them is not a lookup of that text: as in
+ * Linux they are "magic" links that reach the object itself (the
+ * get_target op): the directory, or the open file's inode, be it a pipe,
+ * a removed file or one renamed since.
  *
  * Interface (internal.h): procfs_pid_readlink, procfs_fd_readlink,
- * procfs_fd_next, procfs_fd_mode.
+ * procfs_pid_target, procfs_fd_target, procfs_fd_next, procfs_fd_mode.
  */
 #include "fs/procfs/internal.h"
 #include "fs/vfs.h"
@@ -54,21 +56,53 @@ static long link_name(struct link_target *t, char *buf, size_t len)
 	return n;
 }
 
-long procfs_pid_readlink(int pid, int kind, char *buf, size_t len)
+/* What cwd, root or exe of process pid names (references). */
+static void pid_link_target(int pid, int kind, struct link_target *t)
 {
-	struct link_target t = { 0 };
 	struct proc *p;
 
 	preempt_disable();
 	p = proc_find(pid);
 	if (p && p->fs && kind == PROCFS_PID_CWD)
-		t.dir = igrab(p->fs->cwd);
+		t->dir = igrab(p->fs->cwd);
 	else if (p && p->fs && kind == PROCFS_PID_ROOT)
-		t.dir = igrab(p->fs->root);
+		t->dir = igrab(p->fs->root);
 	else if (p && kind == PROCFS_PID_EXE)
-		hold_file(&t, p->exe_file);
+		hold_file(t, p->exe_file);
 	preempt_enable();
+}
+
+long procfs_pid_readlink(int pid, int kind, char *buf, size_t len)
+{
+	struct link_target t = { 0 };
+
+	pid_link_target(pid, kind, &t);
 	return link_name(&t, buf, len);
+}
+
+/* Hand t over as a link's target: 0, or -ENOENT when it is empty. */
+static int target_give(struct link_target *t, struct inode **inode,
+		       struct file **file)
+{
+	if (t->dir) {
+		*inode = t->dir;
+		*file = NULL;
+		return 0;
+	}
+	if (!t->file)
+		return -ENOENT;
+	*inode = igrab(t->file->inode);
+	*file = t->file;
+	return 0;
+}
+
+int procfs_pid_target(int pid, int kind, struct inode **inode,
+		      struct file **file)
+{
+	struct link_target t = { 0 };
+
+	pid_link_target(pid, kind, &t);
+	return target_give(&t, inode, file);
 }
 
 /* fd's open file in process pid with a reference, or NULL. */
@@ -89,6 +123,14 @@ long procfs_fd_readlink(int pid, int fd, char *buf, size_t len)
 	struct link_target t = { .file = fd_file(pid, fd, NULL) };
 
 	return link_name(&t, buf, len);
+}
+
+int procfs_fd_target(int pid, int fd, struct inode **inode,
+		     struct file **file)
+{
+	struct link_target t = { .file = fd_file(pid, fd, NULL) };
+
+	return target_give(&t, inode, file);
 }
 
 int procfs_fd_next(int pid, int from)

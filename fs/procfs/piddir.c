@@ -1,6 +1,7 @@
 /*
  * piddir.c: the directories /proc/<pid>/ and /proc/<pid>/fd/, their
- * files' inodes and the symbolic links' readlink.
+ * files' inodes and the symbolic links' ops (readlink and the magic
+ * links' get_target, links.c).
  *
  * /proc/<pid>/ lists procfs_pid_entries; fd/ lists one link per open
  * descriptor, named by its number.  Inodes are made from their numbers
@@ -131,12 +132,32 @@ static ssize_t fd_link_readlink(struct inode *inode, char *buf, size_t len)
 				  buf, len);
 }
 
+static int pid_link_target(struct inode *inode, struct inode **target,
+			   struct file **file)
+{
+	return procfs_pid_target(INO_PID(inode->ino), INO_KIND(inode->ino),
+				 target, file);
+}
+
+static int fd_link_target(struct inode *inode, struct inode **target,
+			  struct file **file)
+{
+	return procfs_fd_target(FD_INO_PID(inode->ino), FD_INO_FD(inode->ino),
+				target, file);
+}
+
 static const struct inode_ops pid_dir_iops = { .lookup = pid_dir_lookup };
 static const struct file_ops pid_dir_fops = { .readdir = pid_dir_readdir };
 static const struct inode_ops fd_dir_iops = { .lookup = fd_dir_lookup };
 static const struct file_ops fd_dir_fops = { .readdir = fd_dir_readdir };
-static const struct inode_ops pid_link_iops = { .readlink = pid_link_readlink };
-static const struct inode_ops fd_link_iops = { .readlink = fd_link_readlink };
+static const struct inode_ops pid_link_iops = {
+	.readlink = pid_link_readlink,
+	.get_target = pid_link_target,
+};
+static const struct inode_ops fd_link_iops = {
+	.readlink = fd_link_readlink,
+	.get_target = fd_link_target,
+};
 
 static int read_fd_inode(struct inode *inode)
 {

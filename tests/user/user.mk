@@ -23,7 +23,7 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	mmap filemap brk time errors fault fault-execstack fault-nognustack \
 	edges thread poll fifo resource poweroff procself mapdisk devnodes sendfile vdso \
 	restart ttymodes \
-	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts
+	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts magiclink
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
 
