@@ -10,6 +10,7 @@
 #include "kernel/sched/task.h"
 #include "kernel/timer.h"
 #include "kernel/wait.h"
+#include "lib/string.h"
 #include "mm/mm.h"
 #include "mm/pagecache.h"
 
@@ -25,6 +26,34 @@ KTEST(sched, kthread_runs_and_exits)
 	KT_ASSERT(ctx, t != NULL);
 	KT_EXPECT(ctx, t->pid > 0 && t->pid != current->pid);
 	KT_EXPECT_EQ(ctx, kthread_join(t), 42);
+}
+
+/*
+ * A new task's stack comes cleared (kthread.c: task_stack_alloc says why,
+ * QEMU's checks for self-modifying code).  A stack-sized block is dirtied
+ * and freed first, so that the buddy allocator most likely hands the same
+ * frames to the thread.  add_one runs in well under a quarter of the
+ * stack: the lower three quarters must still read zero, whether it has
+ * run yet or not.
+ */
+KTEST(sched, new_stack_is_cleared)
+{
+	struct page *pg = page_alloc(TASK_STACK_ORDER);
+	const uint32_t *w;
+	struct task *t;
+	bool clear = true;
+
+	KT_ASSERT(ctx, pg != NULL);
+	memset(page_address(pg), 0xa5, TASK_STACK_SIZE);
+	page_free(pg, TASK_STACK_ORDER);
+	t = kthread_create(add_one, (void *)1, "clear");
+	KT_ASSERT(ctx, t != NULL);
+	w = t->stack;
+	KT_EXPECT_EQ(ctx, w[0], TASK_STACK_MAGIC);
+	for (uint32_t i = 1; i < TASK_STACK_SIZE / 4 * 3 / 4; i++)
+		clear = clear && w[i] == 0;
+	KT_EXPECT(ctx, clear);
+	KT_EXPECT_EQ(ctx, kthread_join(t), 2);
 }
 
 struct spinner {
