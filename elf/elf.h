@@ -124,6 +124,8 @@ struct elf_stack {
 	uint32_t envp;		/* envp[0] pointer slot */
 	uint32_t auxv;		/* first auxv pair */
 	uint32_t strings;	/* lowest byte used by strings and AT_RANDOM */
+	uint32_t arg_start, arg_end;	/* the argv strings (Linux's mm */
+	uint32_t env_start, env_end;	/* fields), end exclusive */
 };
 
 int elf_stack_build(void *buf, size_t size, uint32_t top,

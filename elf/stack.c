@@ -216,6 +216,9 @@ static int stack_push_tables(struct stack_writer *w,
 	uint32_t sp, slot;
 
 	out->strings = w->p;
+	out->arg_start = addr[2];
+	out->arg_end = out->env_start = addr[1];
+	out->env_end = addr[0];
 	if ((w->p - w->base) / 4 < words + 4)
 		return -E2BIG;
 	sp = (w->p - words * 4) & ~15u;

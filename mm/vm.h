@@ -61,7 +61,7 @@
  *
  * Interface:
  *   mm_create, mm_get, mm_destroy (drop a reference), mm_fork, mm_switch,
- *   mm_lock, mm_unlock, vm_fault, vm_resolve, vm_mmap, vm_mmap_file,
+ *   mm_lock, mm_unlock, vm_fault, vm_resolve, vm_read_remote, vm_mmap, vm_mmap_file,
  *   vm_munmap, vm_mprotect, vm_mremap, vm_msync, vm_madvise, vm_mincore,
  *   vm_brk_init, vm_brk, vm_stack_setup, vm_map_special, vm_special_base,
  *   vma_find, mm_rss; for the page
@@ -169,6 +169,9 @@ struct mm {
 	bool read_implies_exec;
 	size_t rss_hiwater;		/* the most rss has been */
 	uint32_t stack_max;		/* stack growth limit (RLIMIT_STACK) */
+	/* Where exec put the argv and envp strings (end exclusive), as
+	 * Linux's mm fields: /proc/<pid>/cmdline and environ read them. */
+	uintptr_t arg_start, arg_end, env_start, env_end;
 };
 
 extern struct mm *vm_current;		/* loaded in CR3; NULL: kernel's */
@@ -204,6 +207,16 @@ int vm_fault(struct mm *mm, uintptr_t addr, uint32_t error);
  * mm's lock.  Returns 0, -EFAULT or -ENOMEM.
  */
 int vm_resolve(struct mm *mm, uintptr_t addr, uint32_t *phys, bool *shared);
+
+/* mm/vm/access.c */
+/*
+ * Copy up to len bytes from user address addr of mm (any address space,
+ * not only the current one) into the kernel buffer buf, faulting pages in
+ * for a read on mm's behalf.  Takes mm's lock; may sleep.  Returns the
+ * bytes copied: fewer than len when it met an address no readable VMA
+ * covers or a page that could not be brought in.
+ */
+long vm_read_remote(struct mm *mm, uintptr_t addr, void *buf, size_t len);
 
 /* mm/vm/mmap.c */
 int vm_mmap(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,

@@ -12,6 +12,9 @@
  *   procfs_pid_exists(pid)          is there a process pid (zombies too)?
  *   procfs_pid_next(from)           the lowest live pid >= from, or -1
  *   procfs_pid_owner(pid, &uid, &gid)   its effective ids: 0 or -ENOENT
+ * cmdline.c: procfs_show_cmdline_pid(pid, kind, b)   cmdline, environ
+ *   from the process's memory (0 or -ESRCH)
+ * procfs.c: procfs_put_bytes(b, data, len)   append bytes, NULs too
  * maps.c: procfs_show_maps_pid (0 or -ESRCH), procfs_show_statm,
  *   procfs_vm_sizes (the address space)
  * links.c (symbolic links and fd/):
@@ -76,6 +79,8 @@ int procfs_pid_next(int from);
 int procfs_pid_owner(int pid, uint32_t *uid, uint32_t *gid);
 
 int procfs_show_maps_pid(int pid, struct procfs_buf *b);
+int procfs_show_cmdline_pid(int pid, int kind, struct procfs_buf *b);
+void procfs_put_bytes(struct procfs_buf *b, const void *data, size_t len);
 void procfs_show_statm(struct proc *p, struct procfs_buf *b);
 /* Sizes in pages for stat and status: all VMAs, code, data and stack. */
 struct procfs_vm_sizes {

@@ -2,9 +2,10 @@
  * pid.c: the text files of /proc/<pid>/ (stat, status, cmdline, statm,
  * maps, environ, comm) and the live pids, for procfs.c.
  *
- * Each file is printed from the process's struct proc when opened, with
+ * Each file is printed from the process's struct proc when read, with
  * preemption off so the process cannot change or be freed meanwhile
- * (maps takes care of itself: naming mapped files may sleep).  The
+ * (maps and cmdline.c's cmdline and environ take care of themselves:
+ * they may sleep).  The
  * formats are Linux's (proc(5)); times are in USER_HZ ticks (100 a
  * second), sizes of stat in bytes and pages, of status in KiB.
  *
@@ -189,16 +190,6 @@ static void show_status(struct proc *p, struct procfs_buf *b)
 		      "nonvoluntary_ctxt_switches:\t%llu\n", a.nvcsw, a.nivcsw);
 }
 
-/* Not a string: copied as is, NULs included. */
-static void show_bytes(const char *data, uint32_t len, struct procfs_buf *b)
-{
-	size_t room = b->len < b->size ? b->size - b->len : 0;
-
-	if (data)
-		memcpy(b->buf + b->len, data, MIN(room, len));
-	b->len += data ? len : 0;
-}
-
 int procfs_pid_show(int pid, int kind, struct procfs_buf *b)
 {
 	struct proc *p;
@@ -206,6 +197,8 @@ int procfs_pid_show(int pid, int kind, struct procfs_buf *b)
 
 	if (kind == PROCFS_PID_MAPS)
 		return procfs_show_maps_pid(pid, b);
+	if (kind == PROCFS_PID_CMDLINE || kind == PROCFS_PID_ENVIRON)
+		return procfs_show_cmdline_pid(pid, kind, b);
 	preempt_disable();
 	p = proc_find(pid);
 	if (!p)
@@ -214,10 +207,6 @@ int procfs_pid_show(int pid, int kind, struct procfs_buf *b)
 		show_stat(p, b);
 	else if (kind == PROCFS_PID_STATUS)
 		show_status(p, b);
-	else if (kind == PROCFS_PID_CMDLINE)
-		show_bytes(p->cmdline, p->cmdline_len, b);
-	else if (kind == PROCFS_PID_ENVIRON)
-		show_bytes(p->environ, p->environ_len, b);
 	else if (kind == PROCFS_PID_STATM)
 		procfs_show_statm(p, b);
 	else if (kind == PROCFS_PID_COMM)

@@ -76,6 +76,15 @@ void procfs_printf(struct procfs_buf *b, const char *fmt, ...)
 		b->len += (size_t)n;
 }
 
+/* Append len bytes (not a string: NULs too) to b, as many as fit. */
+void procfs_put_bytes(struct procfs_buf *b, const void *data, size_t len)
+{
+	size_t room = b->len < b->size ? b->size - b->len : 0;
+
+	memcpy(b->buf + b->len, data, MIN(room, len));
+	b->len += len;
+}
+
 static struct procfs_entry *entry_find(const char *name)
 {
 	struct procfs_entry *e;

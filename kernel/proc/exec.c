@@ -25,8 +25,10 @@
  * close-on-exec descriptors are closed, handled signals reset to SIG_DFL,
  * the TLS slots cleared and the trap frame set to the new entry;
  * set-user-id and set-group-id bits take effect, the process keeps a
- * reference to the executable (its /proc/<pid>/exe) and copies of argv
- * and envp (cmdline, environ), and the stack may grow to RLIMIT_STACK.
+ * reference to the executable (its /proc/<pid>/exe), the new address
+ * space records where the argv and envp strings are (mm->arg_start...,
+ * read by /proc/<pid>/cmdline and environ), and the stack may grow to
+ * RLIMIT_STACK.
  * A program that wants a dynamic loader (PT_INTERP) is refused with
  * -ENOEXEC and a log line.
  *
@@ -252,6 +254,12 @@ static int exec_stack(struct exec_ctx *x, uint32_t *sp)
 		err = copy_to_user((void *)(VM_STACK_TOP - size), buf, size);
 	kfree(buf);
 	*sp = out.sp;
+	if (!err) {
+		x->mm->arg_start = out.arg_start;
+		x->mm->arg_end = out.arg_end;
+		x->mm->env_start = out.env_start;
+		x->mm->env_end = out.env_end;
+	}
 	return err;
 }
 
@@ -279,27 +287,6 @@ static int exec_load(struct exec_ctx *x, uint32_t *sp)
 	return err;
 }
 
-/* Keep n strings of v, NUL-separated and cut at PROC_CMDLINE_MAX bytes,
- * in *out (replacing what it held) for /proc/<pid>/cmdline and environ;
- * out of memory: an empty one. */
-static void exec_save_strings(const char *const *v, unsigned int n,
-			      char **out, uint32_t *out_len)
-{
-	char *buf = kmalloc(PROC_CMDLINE_MAX);
-	uint32_t len = 0;
-
-	for (unsigned int i = 0; buf && i < n && len < PROC_CMDLINE_MAX; i++) {
-		size_t k = MIN(strlen(v[i]) + 1,
-			       (size_t)(PROC_CMDLINE_MAX - len));
-
-		memcpy(buf + len, v[i], k);
-		len += k;
-	}
-	kfree(*out);
-	*out = buf;
-	*out_len = buf ? len : 0;
-}
-
 /* The new program's identity: set-id bits (not on a nosuid mount or
  * with no_new_privs), dumpable unless they changed the ids, and the
  * reference to the executable that /proc/<pid>/exe shows. */
@@ -325,7 +312,6 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 	struct proc *p = current->proc;
 	const char *name = strrchr(x->execfn, '/');
 	struct mm *old = p->mm;
-	unsigned int n;
 
 	p->mm = x->mm;
 	proc_acct_mm_drop(p, old);
@@ -339,10 +325,6 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 	signal_exec(p);
 	strlcpy(p->name, name ? name + 1 : x->execfn, sizeof(p->name));
 	strlcpy(current->name, p->name, sizeof(current->name));
-	exec_save_strings(x->argv, x->argc, &p->cmdline, &p->cmdline_len);
-	for (n = 0; x->envp[n]; n++)
-		;
-	exec_save_strings(x->envp, n, &p->environ, &p->environ_len);
 	memset(current->tls, 0, sizeof(current->tls));
 	gdt_load_tls(current->tls);
 	fpu_reset(current);		/* a new program starts from FNINIT */

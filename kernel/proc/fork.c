@@ -128,10 +128,6 @@ static void clone_info(struct proc *c, struct proc *p)
 	c->exe_file = p->exe_file;
 	if (c->exe_file)
 		file_ref_get(c->exe_file);
-	if (p->environ_len && (c->environ = kmalloc(p->environ_len))) {
-		memcpy(c->environ, p->environ, p->environ_len);
-		c->environ_len = p->environ_len;
-	}
 }
 
 /* A new process for the child (not linked to its parent yet). */
@@ -155,10 +151,6 @@ static struct proc *clone_proc(const struct clone_req *r)
 	c->sid = p->sid;
 	c->tty = p->tty;
 	memcpy(c->name, p->name, sizeof(c->name));
-	if (p->cmdline_len && (c->cmdline = kmalloc(p->cmdline_len))) {
-		memcpy(c->cmdline, p->cmdline, p->cmdline_len);
-		c->cmdline_len = p->cmdline_len;
-	}
 	clone_info(c, p);
 	return c;
 }

@@ -99,8 +99,6 @@ void proc_free(struct proc *p)
 	mm_destroy(p->mm);
 	if (p->exe_file)		/* a clone that failed */
 		vfs_close(p->exe_file);
-	kfree(p->cmdline);
-	kfree(p->environ);
 	kfree(p);
 }
 

@@ -201,10 +201,6 @@ struct proc {
 	uint64_t alarm_at, alarm_interval;
 	struct list_head alarm_link;
 	char name[16];
-	/* argv as exec received it, each string NUL-terminated, at most
-	 * PROC_CMDLINE_MAX bytes (/proc/<pid>/cmdline); NULL: empty. */
-	char *cmdline;
-	uint32_t cmdline_len;
 	/*
 	 * Accounting, limits, identity and /proc details.  The CPU time and
 	 * counts of the process's threads that have ended and of its
@@ -224,11 +220,8 @@ struct proc {
 	bool no_new_privs;		/* prctl PR_SET_NO_NEW_PRIVS */
 	bool child_subreaper;		/* adopts orphaned descendants */
 	struct file *exe_file;		/* the program exec loaded (a reference) */
-	char *environ;			/* envp as exec received it, like */
-	uint32_t environ_len;		/* cmdline (/proc/<pid>/environ) */
 	struct sigpending shared_pending;	/* process-directed */
 };
-#define PROC_CMDLINE_MAX	4096
 
 /* kernel/proc/acct.c: p's CPU time and counts (its ended threads' and
  * its live ones'; preemption off); its largest resident size in KiB

@@ -139,6 +139,10 @@ struct mm *mm_fork(struct mm *parent)
 	child->mmap_base = parent->mmap_base;
 	child->read_implies_exec = parent->read_implies_exec;
 	child->stack_max = parent->stack_max;
+	child->arg_start = parent->arg_start;
+	child->arg_end = parent->arg_end;
+	child->env_start = parent->env_start;
+	child->env_end = parent->env_end;
 	list_for_each_entry(vma, &parent->vmas, list) {
 		copy = vma_alloc(vma->start, vma->end, vma->prot, vma->flags);
 		if (!copy)

@@ -122,6 +122,14 @@ TEST(elf_stack_layout)
 	check_auxv(&d, st.auxv, &a);
 	CHECK(st.strings > st.auxv + 18 * 8 - 1);
 	CHECK(st.strings - (st.auxv + 18 * 8) < 16);	/* only padding */
+	/* The argv strings, then the environment's, back to back. */
+	CHECK_EQ(st.arg_start, rd(&d, st.argv));
+	CHECK_EQ(st.arg_end, st.env_start);
+	CHECK_EQ(st.env_start, rd(&d, st.envp));
+	CHECK_EQ(st.env_end, rd(&d, st.envp + 4 * (a.envc - 1)) +
+		 strlen(a.envp[a.envc - 1]) + 1);
+	CHECK_EQ(st.arg_end, rd(&d, st.argv + 4 * (a.argc - 1)) +
+		 strlen(a.argv[a.argc - 1]) + 1);
 	free(buf);
 }
 

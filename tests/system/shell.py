@@ -29,11 +29,6 @@ FRAME = re.compile(r"^shell: begin (\S+)\n(.*?)^shell: end \1\n", re.S | re.M)
 
 # Cases maestro cannot pass yet, with the reason.
 PENDING = {
-    "proc-cmdline-exec": "procfs prints cmdline at read time now (tr's own "
-                         "command line shows), but from the copy exec saved: "
-                         "busybox tr unescapes its '\\0' argument in place "
-                         "and Linux's cmdline reads the live argument memory "
-                         "(arg_start..arg_end of the process's address space)",
 }
 
 _cache = {}

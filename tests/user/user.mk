@@ -23,7 +23,7 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	mmap filemap brk time errors fault fault-execstack fault-nognustack \
 	edges thread poll fifo resource poweroff procself mapdisk devnodes sendfile vdso \
 	restart ttymodes \
-	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts magiclink
+	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts magiclink proctask
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
 
@@ -32,7 +32,7 @@ $(USER_BIN)/%: tests/user/%.c tests/user/check.h tools/i386-musl-gcc | $(SETUP_S
 	$(HOST32CC) $(USER_CFLAGS) $< -o $@
 
 # thread.c and resource.c use pthreads (static musl links them in).
-$(USER_BIN)/thread $(USER_BIN)/resource: USER_CFLAGS += -pthread
+$(USER_BIN)/thread $(USER_BIN)/resource $(USER_BIN)/proctask: USER_CFLAGS += -pthread
 
 $(USER_BIN)/hello-pie: tests/user/hello.c tools/i386-musl-gcc | $(SETUP_STAMP)
 	@mkdir -p $(@D)
