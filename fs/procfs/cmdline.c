@@ -96,7 +96,7 @@ int procfs_show_cmdline_pid(int pid, int kind, struct procfs_buf *b)
 	struct proc *p;
 
 	preempt_disable();
-	p = proc_find(pid);
+	p = procfs_find(pid);
 	if (p && !p->zombie && p->mm)
 		mm = mm_get(p->mm);
 	preempt_enable();

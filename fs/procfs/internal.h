@@ -8,7 +8,12 @@
  *   FD_INO(pid, fd)      /proc/<pid>/fd/<fd> (descriptors below 65536)
  *
  * pid.c (text files):
- *   procfs_pid_show(pid, kind, b)   print /proc/<pid>/<kind>: 0 or -ESRCH
+ *   procfs_pid_show(id, kind, task, b)   print /proc/<id>/<kind> (task:
+ *                                   /proc/<pid>/task/<id>/<kind>): 0 or -ESRCH
+ *   procfs_find(id)                 the process of pid or tid id (preemption
+ *                                   off), or NULL
+ *   procfs_task_next(pid, from)     pid's lowest tid >= from, or -1
+ *   procfs_task_tgid(tid)           the process of a live thread, or -1
  *   procfs_pid_exists(pid)          is there a process pid (zombies too)?
  *   procfs_pid_next(from)           the lowest live pid >= from, or -1
  *   procfs_pid_owner(pid, &uid, &gid)   its effective ids: 0 or -ENOENT
@@ -50,14 +55,20 @@ enum {
 	PROCFS_PID_ROOT,
 	PROCFS_PID_EXE,
 	PROCFS_PID_FD,
+	PROCFS_PID_TASK,
 	PROCFS_PID_NFILES
 };
 
 #define PROC_ROOT_INO	1
 #define PROC_PID_INO	0x10000u
 #define PID_INO(pid, kind)	(PROC_PID_INO + (uint32_t)(pid) * 16 + (kind))
-#define INO_PID(ino)		((int)(((ino) - PROC_PID_INO) / 16))
-#define INO_KIND(ino)		((int)(((ino) - PROC_PID_INO) % 16))
+/* /proc/<pid>/task/<tid>/ and its files: PID_INO(tid, kind) with this
+ * bit (fd inodes, with bit 31, are told apart first). */
+#define PROC_TASK_BIT	0x40000000u
+#define TASK_INO(tid, kind)	(PID_INO(tid, kind) | PROC_TASK_BIT)
+#define INO_IS_TASK(ino)	(((ino) & PROC_TASK_BIT) != 0)
+#define INO_PID(ino)	((int)((((ino) & ~PROC_TASK_BIT) - PROC_PID_INO) / 16))
+#define INO_KIND(ino)	((int)((((ino) & ~PROC_TASK_BIT) - PROC_PID_INO) % 16))
 #define PROC_FD_INO	0x80000000u
 #define PROC_FD_MAX	0x10000		/* fds shown in fd/ are below it */
 #define FD_INO(pid, fd)	(PROC_FD_INO | (uint32_t)(pid) << 16 | (uint32_t)(fd))
@@ -73,7 +84,10 @@ struct procfs_pid_entry {
 };
 extern const struct procfs_pid_entry procfs_pid_entries[PROCFS_PID_NFILES];
 
-int procfs_pid_show(int pid, int kind, struct procfs_buf *b);
+int procfs_pid_show(int pid, int kind, bool task, struct procfs_buf *b);
+struct proc *procfs_find(int id);
+int procfs_task_next(int pid, int from);
+int procfs_task_tgid(int tid);
 bool procfs_pid_exists(int pid);
 int procfs_pid_next(int from);
 int procfs_pid_owner(int pid, uint32_t *uid, uint32_t *gid);

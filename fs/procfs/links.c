@@ -62,7 +62,7 @@ static void pid_link_target(int pid, int kind, struct link_target *t)
 	struct proc *p;
 
 	preempt_disable();
-	p = proc_find(pid);
+	p = procfs_find(pid);
 	if (p && p->fs && kind == PROCFS_PID_CWD)
 		t->dir = igrab(p->fs->cwd);
 	else if (p && p->fs && kind == PROCFS_PID_ROOT)
@@ -112,7 +112,7 @@ static struct file *fd_file(int pid, int fd, unsigned int *oflags)
 	struct proc *p;
 
 	preempt_disable();
-	p = proc_find(pid);
+	p = procfs_find(pid);
 	f = p ? fd_get_of(p, fd, oflags) : NULL;
 	preempt_enable();
 	return f;
@@ -139,7 +139,7 @@ int procfs_fd_next(int pid, int from)
 	int fd = -1;
 
 	preempt_disable();
-	p = proc_find(pid);
+	p = procfs_find(pid);
 	if (p)
 		fd = fd_next_open(p, from - 1);
 	preempt_enable();

@@ -140,7 +140,7 @@ int procfs_show_maps_pid(int pid, struct procfs_buf *b)
 			return -ENOMEM;
 		}
 		preempt_disable();
-		p = proc_find(pid);
+		p = procfs_find(pid);
 		n = p ? maps_copy(p, v, max) : 0;
 		preempt_enable();
 		if (!p || n <= max)

@@ -9,8 +9,14 @@
  * formats are Linux's (proc(5)); times are in USER_HZ ticks (100 a
  * second), sizes of stat in bytes and pages, of status in KiB.
  *
+ * A file is reached by a pid or by the tid of any thread: /proc/<tid>/
+ * (not listed in /proc, as in Linux) and /proc/<pid>/task/<tid>/ show
+ * that thread's pid field and name, the latter also its own state and
+ * CPU time.
+ *
  * Interface (fs/procfs/internal.h): procfs_pid_show, procfs_pid_exists,
- * procfs_pid_next, procfs_pid_owner.
+ * procfs_pid_next, procfs_pid_owner, procfs_find, procfs_task_next,
+ * procfs_task_tgid.
  */
 #include "drivers/tty/ctty.h"
 #include "fs/procfs/internal.h"
@@ -55,6 +61,55 @@ static char proc_state(struct proc *p, const char **long_name)
 	return 'S';
 }
 
+/* One thread's own state (/proc/<pid>/task/<tid>/). */
+static char thread_state(struct proc *p, struct thread *t,
+			 const char **long_name)
+{
+	if (p->stopped) {
+		*long_name = "T (stopped)";
+		return 'T';
+	}
+	if (t->task->state == TASK_RUNNING) {
+		*long_name = "R (running)";
+		return 'R';
+	}
+	*long_name = "S (sleeping)";
+	return 'S';
+}
+
+/*
+ * Who a file describes: process p, seen as id (its pid, or the tid of
+ * one of its threads t); task: the thread alone (task/<tid>/), whose
+ * state and CPU time are its own.  The name is the thread's (comm), but
+ * the leader's when id is the pid (what Linux keeps in the leader).
+ */
+struct pid_view {
+	struct proc *p;
+	struct thread *t;	/* NULL: id is p's pid */
+	int id;
+	bool task;
+};
+
+static const char *view_name(const struct pid_view *v)
+{
+	return v->t && v->id != v->p->pid ? v->t->task->name : v->p->name;
+}
+
+static char view_state(const struct pid_view *v, const char **long_name)
+{
+	if (v->task && v->t && !v->p->zombie)
+		return thread_state(v->p, v->t, long_name);
+	return proc_state(v->p, long_name);
+}
+
+static void view_acct(const struct pid_view *v, struct task_acct *a)
+{
+	if (v->task && v->t)
+		*a = v->t->task->acct;
+	else
+		proc_acct_sum(v->p, a);
+}
+
 /* The blocked mask and own pending set of the first thread (0: none). */
 static uint64_t main_mask(struct proc *p, uint64_t *pending)
 {
@@ -86,19 +141,20 @@ static int nice_of(struct proc *p)
 	return t ? t->task->nice : 0;
 }
 
-static void show_stat(struct proc *p, struct procfs_buf *b)
+static void show_stat(const struct pid_view *v, struct procfs_buf *b)
 {
+	struct proc *p = v->p;
 	struct procfs_vm_sizes vm;
 	struct task_acct a;
 	const char *ln;
-	char state = proc_state(p, &ln);
+	char state = view_state(v, &ln);
 	uint64_t rsslim = p->rlim[RLIMIT_RSS].cur;
 	uint64_t pending, mask = main_mask(p, &pending);
 
-	proc_acct_sum(p, &a);
+	view_acct(v, &a);
 	procfs_vm_sizes(p, &vm);
 	/* 1-9: pid comm state ppid pgrp session tty_nr tpgid flags */
-	procfs_printf(b, "%d (%s) %c %d %d %d %u %d 0 ", p->pid, p->name,
+	procfs_printf(b, "%d (%s) %c %d %d %d %u %d 0 ", v->id, view_name(v),
 		      state, p->parent ? p->parent->pid : 0, p->pgid, p->sid,
 		      tty_proc_nr(p), tty_proc_tpgid(p));
 	/* 10-17: minflt cminflt majflt cmajflt utime stime cutime cstime */
@@ -162,18 +218,19 @@ static void status_memory(struct proc *p, struct procfs_buf *b)
 		      vm.text * KB_PER_PAGE);
 }
 
-static void show_status(struct proc *p, struct procfs_buf *b)
+static void show_status(const struct pid_view *v, struct procfs_buf *b)
 {
+	struct proc *p = v->p;
 	struct task_acct a;
 	const char *state;
 	uint64_t pending, mask = main_mask(p, &pending);
 
-	proc_state(p, &state);
-	proc_acct_sum(p, &a);
-	procfs_printf(b, "Name:\t%s\nUmask:\t%04o\nState:\t%s\n", p->name,
-		      p->fs ? p->fs->umask : 0, state);
+	view_state(v, &state);
+	view_acct(v, &a);
+	procfs_printf(b, "Name:\t%s\nUmask:\t%04o\nState:\t%s\n",
+		      view_name(v), p->fs ? p->fs->umask : 0, state);
 	procfs_printf(b, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\n"
-		      "TracerPid:\t0\n", p->pid, p->pid,
+		      "TracerPid:\t0\n", p->pid, v->id,
 		      p->parent ? p->parent->pid : 0);
 	status_ids(p, b);
 	status_memory(p, b);
@@ -190,53 +247,101 @@ static void show_status(struct proc *p, struct procfs_buf *b)
 		      "nonvoluntary_ctxt_switches:\t%llu\n", a.nvcsw, a.nivcsw);
 }
 
-int procfs_pid_show(int pid, int kind, struct procfs_buf *b)
+/* The process of pid or tid id (a zombie too), or NULL; *t: the thread
+ * when id is a live thread's tid.  Preemption off. */
+static struct proc *find_view(int id, struct thread **t)
 {
-	struct proc *p;
+	struct proc *p = proc_find(id);
+
+	*t = thread_find(id);
+	if (!p && *t)
+		p = (*t)->proc;
+	return p;
+}
+
+struct proc *procfs_find(int id)
+{
+	struct thread *t;
+
+	return find_view(id, &t);
+}
+
+/* task: the thread id of task/<id>/, which must be live. */
+int procfs_pid_show(int id, int kind, bool task, struct procfs_buf *b)
+{
+	struct pid_view v = { .id = id, .task = task };
 	int err = 0;
 
 	if (kind == PROCFS_PID_MAPS)
-		return procfs_show_maps_pid(pid, b);
+		return procfs_show_maps_pid(id, b);
 	if (kind == PROCFS_PID_CMDLINE || kind == PROCFS_PID_ENVIRON)
-		return procfs_show_cmdline_pid(pid, kind, b);
+		return procfs_show_cmdline_pid(id, kind, b);
 	preempt_disable();
-	p = proc_find(pid);
-	if (!p)
+	v.p = find_view(id, &v.t);
+	if (!v.p || (task && !v.t))
 		err = -ESRCH;
 	else if (kind == PROCFS_PID_STAT)
-		show_stat(p, b);
+		show_stat(&v, b);
 	else if (kind == PROCFS_PID_STATUS)
-		show_status(p, b);
+		show_status(&v, b);
 	else if (kind == PROCFS_PID_STATM)
-		procfs_show_statm(p, b);
+		procfs_show_statm(v.p, b);
 	else if (kind == PROCFS_PID_COMM)
-		procfs_printf(b, "%s\n", p->name);
+		procfs_printf(b, "%s\n", view_name(&v));
 	preempt_enable();
 	return err;
 }
 
-bool procfs_pid_exists(int pid)
+bool procfs_pid_exists(int id)
 {
 	bool found;
 
 	preempt_disable();
-	found = proc_find(pid) != NULL;
+	found = procfs_find(id) != NULL;
 	preempt_enable();
 	return found;
 }
 
-int procfs_pid_owner(int pid, uint32_t *uid, uint32_t *gid)
+int procfs_pid_owner(int id, uint32_t *uid, uint32_t *gid)
 {
 	struct proc *p;
 
 	preempt_disable();
-	p = proc_find(pid);
+	p = procfs_find(id);
 	if (p) {
 		*uid = p->euid;
 		*gid = p->egid;
 	}
 	preempt_enable();
 	return p ? 0 : -ENOENT;
+}
+
+int procfs_task_tgid(int tid)
+{
+	struct thread *t;
+	int pid;
+
+	preempt_disable();
+	t = thread_find(tid);
+	pid = t ? t->proc->pid : -1;
+	preempt_enable();
+	return pid;
+}
+
+int procfs_task_next(int id, int from)
+{
+	struct thread *t;
+	struct proc *p;
+	int best = -1;
+
+	preempt_disable();
+	p = procfs_find(id);
+	if (p)
+		list_for_each_entry(t, &p->threads, link)
+			if (t->tid >= from && (best < 0 || t->tid < best))
+				best = t->tid;
+	preempt_enable();
+	return best;
 }
 
 static int pid_min_from(struct proc *p, void *arg)

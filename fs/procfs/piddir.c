@@ -4,7 +4,9 @@
  * links' get_target, links.c).
  *
  * /proc/<pid>/ lists procfs_pid_entries; fd/ lists one link per open
- * descriptor, named by its number.  Inodes are made from their numbers
+ * descriptor, named by its number; task/ one directory per thread, named
+ * by its tid, holding the same files but task/ (pid.c prints them for
+ * the thread alone).  Inodes are made from their numbers
  * (internal.h) when looked up and belong to the process's effective
  * user; procfs drops them when unused, so each lookup sees the process
  * as it is now.
@@ -14,6 +16,7 @@
 #include "fs/procfs/internal.h"
 #include "fs/vfs.h"
 #include "kernel/errno.h"
+#include "kernel/sched/task.h"
 #include "lib/printf.h"
 
 const struct procfs_pid_entry procfs_pid_entries[PROCFS_PID_NFILES] = {
@@ -29,16 +32,35 @@ const struct procfs_pid_entry procfs_pid_entries[PROCFS_PID_NFILES] = {
 	[PROCFS_PID_ROOT] = { "root", S_IFLNK | 0777 },
 	[PROCFS_PID_EXE] = { "exe", S_IFLNK | 0777 },
 	[PROCFS_PID_FD] = { "fd", S_IFDIR | 0500 },
+	[PROCFS_PID_TASK] = { "task", S_IFDIR | 0555 },
 };
+
+/* The parent of /proc/<id>/ (the root) or of task/<tid>/ (task/). */
+static uint32_t pid_dir_parent(uint32_t ino)
+{
+	int tgid;
+
+	if (!INO_IS_TASK(ino))
+		return PROC_ROOT_INO;
+	tgid = procfs_task_tgid(INO_PID(ino));
+	return PID_INO(tgid < 0 ? INO_PID(ino) : tgid, PROCFS_PID_TASK);
+}
+
+/* Whether /proc/<pid>/<dir> has entry kind k (task/<tid>/ has no task/). */
+static bool pid_dir_has(uint32_t dir_ino, int k)
+{
+	return !(INO_IS_TASK(dir_ino) && k == PROCFS_PID_TASK);
+}
 
 static int pid_dir_lookup(struct inode *dir, const char *name, uint32_t *ino)
 {
 	if (strcmp(name, "..") == 0) {
-		*ino = PROC_ROOT_INO;
+		*ino = pid_dir_parent(dir->ino);
 		return 0;
 	}
 	for (int k = 1; k < PROCFS_PID_NFILES; k++) {
-		if (strcmp(name, procfs_pid_entries[k].name) == 0) {
+		if (pid_dir_has(dir->ino, k) &&
+		    strcmp(name, procfs_pid_entries[k].name) == 0) {
 			*ino = dir->ino + (uint32_t)k;
 			return 0;
 		}
@@ -52,12 +74,16 @@ static int pid_dir_readdir(struct file *f, dir_emit_t emit, void *ctx)
 
 	if (f->pos == 0 && emit(ctx, ".", 1, dir->ino, DT_DIR))
 		f->pos = 1;
-	if (f->pos == 1 && emit(ctx, "..", 2, PROC_ROOT_INO, DT_DIR))
+	if (f->pos == 1 && emit(ctx, "..", 2, pid_dir_parent(dir->ino), DT_DIR))
 		f->pos = 2;
 	while (f->pos >= 2 && f->pos < PROCFS_PID_NFILES + 1) {
 		int k = (int)f->pos - 1;
 		const char *name = procfs_pid_entries[k].name;
 
+		if (!pid_dir_has(dir->ino, k)) {
+			f->pos++;
+			continue;
+		}
 		if (!emit(ctx, name, strlen(name), dir->ino + (uint32_t)k,
 			  IFTODT(procfs_pid_entries[k].mode)))
 			break;
@@ -120,6 +146,53 @@ static int fd_dir_readdir(struct file *f, dir_emit_t emit, void *ctx)
 	return 0;
 }
 
+/* The process (tgid) that pid or tid id belongs to, or -1. */
+static int tgid_of(int id)
+{
+	int tgid = procfs_task_tgid(id);
+
+	return tgid >= 0 ? tgid : id;
+}
+
+/* task/<tid>: a live thread of the directory's process. */
+static int task_dir_lookup(struct inode *dir, const char *name, uint32_t *ino)
+{
+	int id = INO_PID(dir->ino), tid;
+
+	if (strcmp(name, "..") == 0) {
+		*ino = PID_INO(id, PROCFS_PID_DIR);
+		return 0;
+	}
+	tid = number_parse(name, PID_MAX + 1);
+	if (tid <= 0 || procfs_task_tgid(tid) != tgid_of(id))
+		return -ENOENT;
+	*ino = TASK_INO(tid, PROCFS_PID_DIR);
+	return 0;
+}
+
+/* ".", "..", then the threads by tid; f->pos is 2 + the next tid. */
+static int task_dir_readdir(struct file *f, dir_emit_t emit, void *ctx)
+{
+	struct inode *dir = f->inode;
+	int id = INO_PID(dir->ino), tid;
+
+	if (f->pos == 0 && emit(ctx, ".", 1, dir->ino, DT_DIR))
+		f->pos = 1;
+	if (f->pos == 1 && emit(ctx, "..", 2, PID_INO(id, PROCFS_PID_DIR),
+				DT_DIR))
+		f->pos = 2;
+	while (f->pos >= 2 &&
+	       (tid = procfs_task_next(id, (int)f->pos - 2)) >= 0) {
+		char num[12];
+		size_t n = (size_t)snprintf(num, sizeof(num), "%d", tid);
+
+		if (!emit(ctx, num, n, TASK_INO(tid, PROCFS_PID_DIR), DT_DIR))
+			break;
+		f->pos = (uint64_t)tid + 3;
+	}
+	return 0;
+}
+
 static ssize_t pid_link_readlink(struct inode *inode, char *buf, size_t len)
 {
 	return procfs_pid_readlink(INO_PID(inode->ino), INO_KIND(inode->ino),
@@ -149,6 +222,8 @@ static int fd_link_target(struct inode *inode, struct inode **target,
 static const struct inode_ops pid_dir_iops = { .lookup = pid_dir_lookup };
 static const struct file_ops pid_dir_fops = { .readdir = pid_dir_readdir };
 static const struct inode_ops fd_dir_iops = { .lookup = fd_dir_lookup };
+static const struct inode_ops task_dir_iops = { .lookup = task_dir_lookup };
+static const struct file_ops task_dir_fops = { .readdir = task_dir_readdir };
 static const struct file_ops fd_dir_fops = { .readdir = fd_dir_readdir };
 static const struct inode_ops pid_link_iops = {
 	.readlink = pid_link_readlink,
@@ -180,6 +255,8 @@ int procfs_read_pid_inode(struct inode *inode)
 	if (inode->ino & PROC_FD_INO)
 		return read_fd_inode(inode);
 	if (inode->ino < PROC_PID_INO || kind >= PROCFS_PID_NFILES ||
+	    !pid_dir_has(inode->ino, kind) ||
+	    (INO_IS_TASK(inode->ino) && procfs_task_tgid(INO_PID(inode->ino)) < 0) ||
 	    procfs_pid_owner(INO_PID(inode->ino), &inode->uid, &inode->gid))
 		return -ENOENT;
 	inode->mode = procfs_pid_entries[kind].mode;
@@ -190,6 +267,9 @@ int procfs_read_pid_inode(struct inode *inode)
 	} else if (kind == PROCFS_PID_FD) {
 		inode->iops = &fd_dir_iops;
 		inode->fops = &fd_dir_fops;
+	} else if (kind == PROCFS_PID_TASK) {
+		inode->iops = &task_dir_iops;
+		inode->fops = &task_dir_fops;
 	} else if (S_ISLNK(inode->mode)) {
 		inode->iops = &pid_link_iops;
 	} else {

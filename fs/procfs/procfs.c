@@ -126,7 +126,8 @@ static struct procfs_snap *snap_make(struct inode *inode, size_t size,
 	b.buf = s->data;
 	if (inode->ino >= PROC_PID_INO)
 		err = procfs_pid_show(INO_PID(inode->ino),
-				      INO_KIND(inode->ino), &b);
+				      INO_KIND(inode->ino),
+				      INO_IS_TASK(inode->ino), &b);
 	else
 		((struct procfs_entry *)inode->private)->show(&b);
 	if (err) {

@@ -38,7 +38,8 @@ static long prctl_set_name(struct proc *p, const char *uname)
 		return -EFAULT;
 	name[n] = '\0';
 	preempt_disable();
-	strlcpy(p->name, name, sizeof(p->name));
+	if (current->pid == p->pid)	/* the leader's is the process's */
+		strlcpy(p->name, name, sizeof(p->name));
 	strlcpy(current->name, name, sizeof(current->name));
 	preempt_enable();
 	return 0;
@@ -48,7 +49,7 @@ static long prctl_get_name(struct proc *p, char *uname)
 {
 	char name[COMM_LEN] = { 0 };
 
-	strlcpy(name, p->name, sizeof(name));
+	strlcpy(name, current->name, sizeof(name));
 	return copy_to_user(uname, name, sizeof(name)) ? -EFAULT : 0;
 }
 
