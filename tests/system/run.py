@@ -20,6 +20,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine import Machine, Timeout  # noqa: E402
+import init  # noqa: E402
 import proc_resource  # noqa: E402
 import shell  # noqa: E402
 import storage  # noqa: E402
@@ -58,7 +59,8 @@ def boot_clean(args, **kw):
         banner_at = m.elapsed()
         ready = m.expect(READY, BOOT_TIMEOUT)
         ready_at = m.elapsed()
-        m.expect(r"maestro: idle", 30)
+        # The kernel idles, or runs init, which starts the shells.
+        m.expect(r"maestro: idle|init: started", 30)
         m.settle(1)
         check(m.running(), "QEMU stopped while the kernel should idle")
         bad = BAD.search(m.output)
@@ -467,6 +469,7 @@ proc_resource.register(system_test, check, Failure)
 shell.register(system_test, check, Failure)
 terminal.register(system_test, check, Failure)
 vgaconsole.register(system_test, check, Failure)
+init.register(system_test, check, Failure)
 
 
 def main():
