@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine import Machine, Timeout  # noqa: E402
 import init  # noqa: E402
 import proc_resource  # noqa: E402
+import session  # noqa: E402
 import shell  # noqa: E402
 import storage  # noqa: E402
 import terminal  # noqa: E402
@@ -470,6 +471,7 @@ shell.register(system_test, check, Failure)
 terminal.register(system_test, check, Failure)
 vgaconsole.register(system_test, check, Failure)
 init.register(system_test, check, Failure)
+session.register(system_test, check, Failure)
 
 
 def main():
