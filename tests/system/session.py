@@ -40,15 +40,10 @@ PROMPT = r"root@maestro:[^\n]*# $"
 ESCAPES = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|[()][0-9A-Za-z]|[=>78DEHMNOc])|\x07")
 
 # Tests maestro cannot pass yet, with the reason.
-_NO_TTY = ("no terminal yet: /dev/ttyS0 and the line discipline come with "
-           "the TTY core (drivers/tty/tty.h), so init's shell has no prompt")
-PENDING = {name: _NO_TTY for name in (
-    "prompt", "arithmetic", "uname", "hostname", "variables_loops_functions",
-    "pipes_redirections", "globbing", "command_substitution", "subshells",
-    "background_jobs", "ctrl_c", "ctrl_z_fg", "files", "ls_root", "meminfo",
-    "ps", "mount", "vi", "poweroff", "disk_reboot")}
-PENDING["free"] = "sysinfo (116) is missing: busybox free prints garbage"
-PENDING["df"] = "statfs64 (268) is missing"
+PENDING = {
+    "free": "sysinfo (116) is missing: busybox free prints garbage",
+    "df": "statfs64 (268) is missing",
+}
 
 
 def clean(text):
