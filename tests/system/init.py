@@ -85,11 +85,7 @@ def fsck(image):
 
 
 # Tests maestro cannot pass yet, with the reason.
-PENDING = {
-    "init_hostname_clean_root": "sethostname (74) and mount (21) are "
-                                "missing: init cannot set the hostname nor "
-                                "remount / read-only before reboot(2)",
-}
+PENDING = {}
 
 RC_HOSTNAME = r"""
 echo "rc: hostname $(uname -n)"
@@ -107,7 +103,7 @@ def register(system_test, check, failure):
         only before reboot(2), so that the disk is marked clean."""
         image = root_disk(opts, "init-hostname.img", RC_HOSTNAME,
                           files={"/etc/hostname": "maestro-disk\n"})
-        with Machine(["-kernel", opts.kernel, "-append", "root=/dev/hda1",
+        with Machine(["-kernel", opts.kernel, "-append", "root=/dev/hda1 console=ttyS0",
                       "-drive", "file=%s,if=ide,index=0,format=raw" % image]) as m:
             m.expect(r"init: powering off", BOOT_TIMEOUT)
             status = m.wait_exit(60)
@@ -125,7 +121,7 @@ def register(system_test, check, failure):
     def init_pid_one(opts):
         rootfs = os.path.join(opts.build, "rootfs.ext2")
         with Machine(["-kernel", opts.kernel, "-append",
-                      "init=/test/initpid shutdown=poweroff",
+                      "init=/test/initpid shutdown=poweroff console=ttyS0",
                       "-initrd", rootfs + " rootfs"]) as m:
             m.expect(r"initpid: (all yes|FAILED)", BOOT_TIMEOUT)
             status = m.wait_exit(30)
@@ -140,7 +136,7 @@ def register(system_test, check, failure):
     @system_test
     def init_rc_reaps_powers_off(opts):
         image = root_disk(opts, "init-rc.img", RC_TEST)
-        with Machine(["-kernel", opts.kernel, "-append", "root=/dev/hda1",
+        with Machine(["-kernel", opts.kernel, "-append", "root=/dev/hda1 console=ttyS0",
                       "-drive", "file=%s,if=ide,index=0,format=raw" % image]) as m:
             m.expect(r"init: powering off", BOOT_TIMEOUT)
             status = m.wait_exit(60)
