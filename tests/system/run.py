@@ -61,7 +61,7 @@ def boot_clean(args, **kw):
         ready = m.expect(READY, BOOT_TIMEOUT)
         ready_at = m.elapsed()
         # The kernel idles, or runs init, which starts the shells.
-        m.expect(r"maestro: idle|init: started", 30)
+        m.expect(r"maestro: idle|proc: starting /sbin/init", 30)
         m.settle(1)
         check(m.running(), "QEMU stopped while the kernel should idle")
         bad = BAD.search(m.output)
