@@ -133,10 +133,11 @@ kernel: $(B)/maestro.elf
 
 # ---------------------------------------------------------------------------
 # The root filesystem image: an ext2 made with mke2fs -d from a staged tree.
-# 8 MiB: bash and busybox take 2.7 MiB, the test programs about 1.2 MiB,
-# and the rest is room for the tests to write in /tmp.
+# 12 MiB: bash and busybox take 2.7 MiB, the test programs about 3 MiB,
+# init and /etc little; the rest, about 5 MiB, is room for the tests
+# (the shell tests write 1 MiB files in /tmp) and for a person's files.
 ROOTFS := $(B)/rootfs.ext2
-ROOTFS_MIB ?= 8
+ROOTFS_MIB ?= 12
 # Fragments add files to ROOTFS_DEPS and directories to stage as
 # ROOTFS_EXTRA (SRC=DEST, see tools/mkrootfs.sh).
 ROOTFS_DEPS += Makefile tools/mkrootfs.sh $(shell find userland/rootfs 2>/dev/null)

@@ -20,6 +20,12 @@ no modules and no disk).  Subcommands:
                   benchmark program), /dev/console, /proc, /sys and
                   /lib/modules/ (the modules and their order), and each
                   FILE under / by its name (e.g. /proc_true).
+  initramfs-tree TREE OUT
+                  write OUT, a newc cpio archive of the directory TREE
+                  (files, directories and symbolic links, owned by root,
+                  with their modes) plus /dev/console: the boot-time
+                  benchmark's initramfs (tests/bench/boot.mk), whose /init
+                  is maestro's own init.
   run [--prefix=P] DIR CPIO IMG OUT [APPEND...]
                   boot vmlinuz with the initramfs and IMG as the primary
                   IDE master (no disk when IMG is "-"), keep the lines that
@@ -173,7 +179,7 @@ def fetch(outdir):
 
 # ---------------------------------------------------------------- initramfs
 
-S_IFDIR, S_IFREG, S_IFCHR = 0o040000, 0o100000, 0o020000
+S_IFDIR, S_IFREG, S_IFCHR, S_IFLNK = 0o040000, 0o100000, 0o020000, 0o120000
 
 
 def cpio_entry(ino, name, mode, data=b"", rdev=(0, 0)):
@@ -202,6 +208,40 @@ def initramfs(kdir, init, out, extra=()):
     blob = b"".join(cpio_entry(i + 1, n, m, d) for i, (n, m, d) in enumerate(entries))
     blob += cpio_entry(len(entries) + 1, "dev/console", S_IFCHR | 0o600,
                        rdev=(5, 1))
+    blob += cpio_entry(0, "TRAILER!!!", 0)
+    blob += b"\0" * (-len(blob) % 512)
+    tmp = out + ".tmp"
+    open(tmp, "wb").write(blob)
+    os.replace(tmp, out)
+
+
+def tree_entries(tree):
+    """(name, mode, data) of everything under tree, parents first."""
+    entries = [(".", S_IFDIR | 0o755, b"")]
+    for top, dirs, files in os.walk(tree):
+        dirs.sort()
+        for name in sorted(dirs) + sorted(files):
+            path = os.path.join(top, name)
+            rel = os.path.relpath(path, tree)
+            st = os.lstat(path)
+            perm = st.st_mode & 0o7777
+            if os.path.islink(path):
+                entries.append((rel, S_IFLNK | 0o777,
+                                os.readlink(path).encode()))
+            elif os.path.isdir(path):
+                entries.append((rel, S_IFDIR | perm, b""))
+            else:
+                entries.append((rel, S_IFREG | perm,
+                                open(path, "rb").read()))
+    return entries
+
+
+def initramfs_tree(tree, out):
+    entries = tree_entries(tree)
+    blob = b"".join(cpio_entry(i + 1, n, m, d) for i, (n, m, d) in enumerate(entries))
+    if not any(n == "dev/console" for n, _, _ in entries):
+        blob += cpio_entry(len(entries) + 1, "dev/console", S_IFCHR | 0o600,
+                           rdev=(5, 1))
     blob += cpio_entry(0, "TRAILER!!!", 0)
     blob += b"\0" * (-len(blob) % 512)
     tmp = out + ".tmp"
@@ -359,6 +399,8 @@ def main(argv):
     cmd, args = argv[1], argv[2:]
     if cmd == "fetch" and len(args) == 1:
         fetch(*args)
+    elif cmd == "initramfs-tree" and len(args) == 2:
+        initramfs_tree(*args)
     elif cmd == "initramfs" and len(args) >= 3:
         initramfs(args[0], args[1], args[2], args[3:])
     elif cmd == "run" and args and args[0].startswith("--prefix="):

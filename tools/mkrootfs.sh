@@ -15,10 +15,11 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 
 rm -rf "$stage"
 mkdir -p "$stage"
-for d in bin sbin dev proc etc root tmp usr/bin mnt; do
+for d in bin sbin dev proc etc root home tmp usr/bin usr/sbin mnt \
+	var/log var/tmp; do
 	mkdir -p "$stage/$d"
 done
-chmod 1777 "$stage/tmp"
+chmod 1777 "$stage/tmp" "$stage/var/tmp"
 chmod 700 "$stage/root"
 if [ -d "$top/userland/rootfs" ]; then
 	cp -R "$top/userland/rootfs/." "$stage/"

@@ -7,8 +7,8 @@
 # with relative links: the tree then also works where it lies on the host,
 # where the system tests run the same commands for the expected output.
 # busybox runs here on the host (a static i386 program runs natively).
-# Left out: sh (bash is the shell), init and linuxrc (the kernel starts
-# /sbin/init when it exists; maestro will have its own, issue 5).
+# Left out: sh (bash is the shell), init and linuxrc (/sbin/init is
+# maestro's own, userland/init/).
 # tools/mkrootfs.sh then copies the tree into the image, links as links.
 set -eu
 bin=$1

@@ -15,6 +15,10 @@
  * init, or free themselves, and a process group the end leaves orphaned
  * with stopped members is sent SIGHUP and SIGCONT (kernel/proc/orphan.c).
  *
+ * init (proc_spawn_init) is the first user program, with pid 1: besides
+ * adopting orphans, it gets from user space only the signals it has a
+ * handler for (signal.c).
+ *
  * The pid is the tid of the first thread, whose task keeps it allocated
  * (keep_pid) until proc_free() releases it: a zombie's pid, or the pid of
  * a process whose first thread ended before the others, is never handed
@@ -183,15 +187,17 @@ static int spawn_share(struct proc *p, struct file *const files[3])
 	return 0;
 }
 
-/*
- * A new process, child of none, running path with argv and envp (kernel
- * strings that must stay valid until the process has ended); its fds 0-2
- * share files[0..2].  Returns the process (collect it with
- * proc_wait_kernel), or ERR_PTR(-ENOMEM).  A program that cannot be
- * loaded makes the process end with status 127.
- */
-struct proc *proc_spawn(const char *path, const char *const *argv,
-			const char *const *envp, struct file *const files[3])
+static struct proc *init_proc;		/* pid 1 while it lives */
+
+bool proc_is_init(const struct proc *p)
+{
+	return p && p == READ_ONCE(init_proc);
+}
+
+/* A new process as proc_spawn describes, init if init. */
+static struct proc *spawn(const char *path, const char *const *argv,
+			  const char *const *envp, struct file *const files[3],
+			  bool init)
 {
 	struct proc *p = proc_alloc();
 	struct spawn_args *a = kmalloc(sizeof(*a));
@@ -203,12 +209,15 @@ struct proc *proc_spawn(const char *path, const char *const *argv,
 	cred_init_root(p);
 	*a = (struct spawn_args){ path, argv, envp };
 	strlcpy(p->name, path, sizeof(p->name));
-	t = uthread_create(proc_start, a, "user");
+	t = init ? uthread_create_init(proc_start, a, "user")
+		 : uthread_create(proc_start, a, "user");
 	if (!t)
 		goto nomem;
 	t->keep_pid = true;
 	p->pid = p->pgid = p->sid = t->pid;
 	thread_attach(th, t, p);
+	if (init)
+		WRITE_ONCE(init_proc, p);
 	kthread_detach(t);
 	task_wake(t);
 	proc_forks++;
@@ -219,6 +228,28 @@ nomem:
 	thread_free(th);
 	kfree(a);
 	return ERR_PTR(-ENOMEM);
+}
+
+/*
+ * A new process, child of none, running path with argv and envp (kernel
+ * strings that must stay valid until the process has ended); its fds 0-2
+ * share files[0..2].  Returns the process (collect it with
+ * proc_wait_kernel), or ERR_PTR(-ENOMEM).  A program that cannot be
+ * loaded makes the process end with status 127.
+ */
+struct proc *proc_spawn(const char *path, const char *const *argv,
+			const char *const *envp, struct file *const files[3])
+{
+	return spawn(path, argv, envp, files, false);
+}
+
+/* As proc_spawn, for init: pid 1, the adopter of orphans.  Only once:
+ * ERR_PTR(-ENOMEM) after that. */
+struct proc *proc_spawn_init(const char *path, const char *const *argv,
+			     const char *const *envp,
+			     struct file *const files[3])
+{
+	return spawn(path, argv, envp, files, true);
 }
 
 /* Sleep until p (started by proc_spawn) has ended; free it; its status. */
@@ -316,6 +347,8 @@ void proc_end(struct proc *p, int status)
 	preempt_disable();
 	proc_orphan_children(p);
 	proc_orphan_own_group(p);
+	if (p == init_proc)
+		WRITE_ONCE(init_proc, NULL);
 	current->proc = NULL;
 	p->status = status;
 	p->zombie = true;

@@ -39,6 +39,10 @@
  *                               a new process (no parent: the kernel's)
  *                               running the program at path; its fds 0-2
  *                               are dups of files[0..2]; ERR_PTR on failure
+ *   proc_spawn_init(path, argv, envp, files)
+ *                               the same for init: pid 1, which adopts
+ *                               orphans and is spared signals it does not
+ *                               handle; proc_is_init(p) tells it
  *   proc_wait_kernel(p)         sleep until p has ended, free it and
  *                               return its wait status
  *   proc_exit(status)           end the current process, every thread
@@ -248,6 +252,10 @@ struct proc *proc_current(void);
 struct thread *thread_current(void);
 struct proc *proc_spawn(const char *path, const char *const *argv,
 			const char *const *envp, struct file *const files[3]);
+struct proc *proc_spawn_init(const char *path, const char *const *argv,
+			     const char *const *envp,
+			     struct file *const files[3]);
+bool proc_is_init(const struct proc *p);
 int proc_wait_kernel(struct proc *p);
 __noreturn void proc_exit(int status);
 __noreturn void thread_exit(int code);

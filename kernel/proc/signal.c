@@ -249,7 +249,9 @@ int signal_send_thread(struct thread *t, int sig, const struct ksiginfo *info)
 }
 
 /* kill() (t NULL) or tgkill()'s send: code (SI_USER, SI_TKILL) from the
- * current process. */
+ * current process.  init takes only the signals it handles: one whose
+ * action is SIG_DFL (SIGKILL and SIGSTOP always) is dropped, as Linux
+ * does for pid 1 (SIGNAL_UNKILLABLE), so that no mistake kills it. */
 int signal_send_user(struct proc *p, struct thread *t, int sig, int code)
 {
 	struct proc *me = proc_current();
@@ -257,6 +259,9 @@ int signal_send_user(struct proc *p, struct thread *t, int sig, int code)
 				 .kill.pid = me ? me->pid : 0,
 				 .kill.uid = me ? me->uid : 0 };
 
+	if (proc_is_init(p) && sig > 0 && sig <= NSIG &&
+	    p->sighand->action[sig - 1].handler == SIG_DFL)
+		return 0;
 	return signal_generate(p, t, sig, &info);
 }
 

@@ -17,7 +17,7 @@
  * SIGKILL, for it and its process group, so that one hanging program does
  * not stall the others.
  * Otherwise, when init= was given or the init program exists, start it
- * as the first process and wait for it.
+ * as the first process, init (pid 1), and wait for it.
  *
  * Interface: proc_start_init (kernel/proc/utest.h).
  */
@@ -87,12 +87,14 @@ static int run_wait(struct proc *p, const char *run, struct file *out)
 	return proc_wait_kernel(p);
 }
 
-/* Run path with argv; its fds 0-2 on files.  Returns the wait status. */
+/* Run path with argv (as init, pid 1, if init); its fds 0-2 on files.
+ * Returns the wait status. */
 static int run_program(const char *path, const char *const *argv,
 		       const char *const *envp, struct file *const files[3],
-		       const char *run)
+		       const char *run, bool init)
 {
-	struct proc *p = proc_spawn(path, argv, envp, files);
+	struct proc *p = init ? proc_spawn_init(path, argv, envp, files)
+			      : proc_spawn(path, argv, envp, files);
 
 	if (IS_ERR(p)) {
 		pr_err("proc: cannot start %s (error %ld)\n", path, PTR_ERR(p));
@@ -138,7 +140,7 @@ static void utest_run_line(char *line, int *n, struct file *const files[3])
 	snprintf(run, sizeof(run), "%02d-%s", *n, words[0]);
 	snprintf(mark, sizeof(mark), "utest: begin %s\n", run);
 	console_print(files[1], mark);
-	status = run_program(path, argv, utest_envp, files, run);
+	status = run_program(path, argv, utest_envp, files, run, false);
 	snprintf(mark, sizeof(mark), "exit %d\nutest: end %02d-%s\n",
 		 status_code(status), *n, words[0]);
 	console_print(files[1], mark);
@@ -215,7 +217,8 @@ static void init_run(void)
 	if (open_std("/dev/console", files))
 		return;
 	pr_info("proc: starting %s\n", kernel_init_path);
-	status = run_program(kernel_init_path, argv, init_envp, files, NULL);
+	status = run_program(kernel_init_path, argv, init_envp, files, NULL,
+			     true);
 	vfs_close(files[0]);
 	vfs_close(files[1]);
 	pr_warn("proc: %s ended with status %d\n", kernel_init_path,

@@ -24,7 +24,10 @@
 static struct spinlock task_lock = SPINLOCK_INIT;
 static struct list_head all_tasks = LIST_HEAD_INIT(all_tasks);
 static struct task *dead_task;		/* detached, ended, to be freed */
-static uint32_t pid_bitmap[PID_MAX / 32] = { 1 };	/* pid 0: idle */
+/* pid 0 is the idle task's; pid 1 is kept for init, the first user
+ * process (uthread_create_init), as on Linux. */
+static uint32_t pid_bitmap[PID_MAX / 32] = { 3 };
+static bool init_pid_given;
 static int pid_last;
 static unsigned int ntasks;
 
@@ -146,14 +149,24 @@ static struct task *task_alloc(const char *name)
 	return t;
 }
 
+/* Pid 1 the first time init asks, else -EBUSY.  Caller holds task_lock. */
+static int pid_take_init(void)
+{
+	if (init_pid_given)
+		return -EBUSY;
+	init_pid_given = true;
+	return 1;
+}
+
 /*
  * A new kernel thread running fn(arg), runnable if wake (it first runs at
- * the caller's next schedule point), else sleeping until task_wake().
- * Returns NULL when out of memory or pids.  The caller must kthread_join()
- * or kthread_detach() it.
+ * the caller's next schedule point), else sleeping until task_wake(); it
+ * gets pid 1 if init, else a free pid.  Returns NULL when out of memory
+ * or pids.  The caller must kthread_join() or kthread_detach() it.
  */
 static struct task *task_create(int (*fn)(void *arg), void *arg,
-			       const char *name, uint32_t reserve, bool wake)
+			       const char *name, uint32_t reserve, bool wake,
+			       bool init)
 {
 	struct task *t = task_alloc(name);
 	uint32_t flags;
@@ -171,7 +184,7 @@ static struct task *task_create(int (*fn)(void *arg), void *arg,
 	}
 	kthread_build_stack(t, reserve);
 	flags = spin_lock_irqsave(&task_lock);
-	t->pid = pid_alloc();
+	t->pid = init ? pid_take_init() : pid_alloc();
 	if (t->pid > 0) {
 		list_add_tail(&t->all_link, &all_tasks);
 		ntasks++;
@@ -206,7 +219,7 @@ __noreturn void kthread_exit(int code)
 
 struct task *kthread_create(int (*fn)(void *arg), void *arg, const char *name)
 {
-	return task_create(fn, arg, name, 0, true);
+	return task_create(fn, arg, name, 0, true, false);
 }
 
 /* As kthread_create, with room for a user-mode trap frame kept free at
@@ -214,7 +227,16 @@ struct task *kthread_create(int (*fn)(void *arg), void *arg, const char *name)
  * task sleeps until task_wake(). */
 struct task *uthread_create(int (*fn)(void *arg), void *arg, const char *name)
 {
-	return task_create(fn, arg, name, sizeof(struct trap_frame), false);
+	return task_create(fn, arg, name, sizeof(struct trap_frame), false,
+			   false);
+}
+
+/* As uthread_create, with pid 1: for init, once (NULL after that). */
+struct task *uthread_create_init(int (*fn)(void *arg), void *arg,
+				 const char *name)
+{
+	return task_create(fn, arg, name, sizeof(struct trap_frame), false,
+			   true);
 }
 
 /* Free the detached task that ended before the last switch, if any. */

@@ -31,6 +31,8 @@
  *					user trap frame fits above fn's stack;
  *					it stays asleep until task_wake(), so
  *					that its creator can finish it first
+ *	uthread_create_init(fn, arg, name)  the same with pid 1, kept for
+ *					init (once)
  *	kthread_exit(code)		end the calling thread
  *	kthread_join(t)			wait for t to end, free it, get its code
  *	kthread_detach(t)		t is freed by itself when it ends
@@ -131,6 +133,8 @@ bool sched_can_sleep(void);
 
 struct task *kthread_create(int (*fn)(void *arg), void *arg, const char *name);
 struct task *uthread_create(int (*fn)(void *arg), void *arg, const char *name);
+struct task *uthread_create_init(int (*fn)(void *arg), void *arg,
+				 const char *name);
 __noreturn void kthread_exit(int code);
 int kthread_join(struct task *t);
 void kthread_detach(struct task *t);

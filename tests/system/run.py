@@ -20,7 +20,9 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine import Machine, Timeout  # noqa: E402
+import init  # noqa: E402
 import proc_resource  # noqa: E402
+import session  # noqa: E402
 import shell  # noqa: E402
 import storage  # noqa: E402
 import terminal  # noqa: E402
@@ -58,7 +60,8 @@ def boot_clean(args, **kw):
         banner_at = m.elapsed()
         ready = m.expect(READY, BOOT_TIMEOUT)
         ready_at = m.elapsed()
-        m.expect(r"maestro: idle", 30)
+        # The kernel idles, or runs init, which starts the shells.
+        m.expect(r"maestro: idle|proc: starting /sbin/init", 30)
         m.settle(1)
         check(m.running(), "QEMU stopped while the kernel should idle")
         bad = BAD.search(m.output)
@@ -347,7 +350,8 @@ def ext2_workload_4k_blocks(opts):
 @system_test
 def root_on_hda1(opts):
     """root=/dev/hda1: the root comes from a partition of an IDE disk, and
-    a clean power-off leaves it clean for e2fsck."""
+    a clean power-off leaves it clean for e2fsck.  init=/bin/true ends at
+    once, so that shutdown=poweroff applies (/sbin/init would run on)."""
     image = os.path.join(opts.build, "root-disk.img")
     subprocess.run([sys.executable, "tools/mkdisk.py", image, "16"], check=True)
     subprocess.run(["mke2fs", "-q", "-t", "ext2", "-b", "4096", "-E",
@@ -355,7 +359,7 @@ def root_on_hda1(opts):
                     os.path.join(opts.build, "rootfs"), "-F", image, "15M"],
                    check=True)
     with Machine(["-kernel", opts.kernel, "-append",
-                  "root=/dev/hda1 shutdown=poweroff",
+                  "root=/dev/hda1 init=/bin/true shutdown=poweroff",
                   "-drive", "file=%s,if=ide,index=0,format=raw" % image]) as m:
         m.expect(r"vfs: mounted /dev/hda1 on /", BOOT_TIMEOUT)
         check(m.wait_exit(60) == 0, "no clean power-off")
@@ -467,6 +471,8 @@ proc_resource.register(system_test, check, Failure)
 shell.register(system_test, check, Failure)
 terminal.register(system_test, check, Failure)
 vgaconsole.register(system_test, check, Failure)
+init.register(system_test, check, Failure)
+session.register(system_test, check, Failure)
 
 
 def main():

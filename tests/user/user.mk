@@ -9,7 +9,8 @@
 # fault-execstack is fault.c linked with -z execstack, fault-nognustack is
 # fault.c without a PT_GNU_STACK header (tools/elf-drop-gnu-stack.py), as
 # old i386 programs are: Linux gives those READ_IMPLIES_EXEC.
-# resource (the resource test, tests/system/proc_resource.py), poweroff
+# resource (the resource test, tests/system/proc_resource.py), initpid
+# (what init, pid 1, is given: tests/system/init.py), poweroff
 # (reboot(2), tests/system/run.py), procself (/proc/self and
 # /proc/<pid>/, tests/system/run.py), mapdisk (a file written through
 # MAP_SHARED on an ext2 disk, tests/system/run.py), mountdisk (mounting an
@@ -22,7 +23,7 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	sigfpu sigaltstack rtsig sigflags signum \
 	mmap filemap brk time errors fault fault-execstack fault-nognustack \
 	edges thread poll fifo resource poweroff procself mapdisk devnodes sendfile vdso \
-	restart ttymodes \
+	restart ttymodes initpid \
 	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts magiclink proctask
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
