@@ -246,3 +246,18 @@ def register(system_test, check, failure):
             c.keys("alt", "f1")
             c.wait(r"^ab<1;3>", 30)
             return "42 on the screen"
+
+    @system_test
+    def vga_iso_default_boot(opts):
+        """The path a person sees: maestro.iso's default GRUB entry, our
+        init, the login bash on tty1, typed at through the PS/2 keyboard
+        and read back from the VGA screen; poweroff ends QEMU."""
+        with Console(["-cdrom", opts.iso]) as c:
+            rows = c.wait(PROMPT, BOOT_TIMEOUT)
+            c.type("echo $((6*7)) $(tty)\n")
+            rows = c.wait(r"^42 /dev/tty1 *$", 30)
+            c.type("poweroff\n")
+            if c.machine.wait_exit(60) is None:
+                check(False, "poweroff did not end QEMU:\n" +
+                      screen_text(c.screen()))
+            return "prompt, 42 and poweroff on tty1"
