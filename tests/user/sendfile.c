@@ -120,5 +120,10 @@ int main(void)
 	into_pipe(in);
 	bad_descriptors(in);
 	close(in);
+	/* Leave nothing behind: a later run whose pid is the same would
+	 * find the directory there. */
+	unlink(tmp("in"));
+	unlink(tmp("out"));
+	CHECK(rmdir(tmp_dir) == 0);
 	return finish();
 }
