@@ -90,7 +90,7 @@ help:
 	@echo "make debug        QEMU halted with a gdb stub; gdb -x build/gdbinit"
 	@echo "make test-host    host unit tests (ASan/UBSan and static i386)"
 	@echo "make user         static i386 test programs (tests/user/)"
-	@echo "make test-user-host  run them on the host: the expected transcripts"
+	@echo "make test-oracle  run them and the shell cases on Linux i386 in QEMU"
 	@echo "make test-kernel  in-kernel tests under QEMU"
 	@echo "make test-system  boot the ISO in QEMU and drive it"
 	@echo "make bench        benchmarks"
@@ -197,7 +197,7 @@ test-system: $(ISO) $(B)/maestro.elf $(B)/maestro-test.elf $(CORPUS) $(ROOTFS)
 	$(PYTHON) tests/system/run.py --iso $(ISO) --kernel $(B)/maestro.elf \
 		--test-kernel $(B)/maestro-test.elf --build $(B)
 
-LEVELS := host user-host kernel system ext2-fsck
+LEVELS := host oracle kernel system ext2-fsck
 test: | $(SETUP_STAMP)
 	@rm -f $(B)/test-*.log
 	@for l in $(LEVELS); do \

@@ -55,15 +55,14 @@ uint32_t fpu_mxcsr_mask(void);	/* the MXCSR bits the CPU accepts */
  *   fpu_frame_save(t, fs)        fs = t's state (t is current)
  *   fpu_frame_restore(t, fs)     t's state = fs, as Linux reads it back:
  *                                x87 from the FSAVE part, SSE from the
- *                                FXSAVE image; 0, or -EINVAL for an
- *                                MXCSR with bits the CPU rejects
+ *                                FXSAVE image, the MXCSR bits the
+ *                                CPU rejects cleared (as Linux i386)
  */
 #define FPSTATE_FSAVE_SIZE	112
 #define FPSTATE_MAGIC_FXSR	0x0000
 #define FPSTATE_MAGIC_FSAVE	0xffff
 #define FP_XSTATE_MAGIC1	0x46505853u
 #define FXSAVE_SW_OFFSET	464	/* software bytes in the image */
-#define XFEATURE_MASK_FPSSE	3u
 
 struct fpx_sw_bytes {
 	uint32_t magic1, extended_size;
@@ -82,6 +81,6 @@ _Static_assert(sizeof(struct fpx_sw_bytes) == 48, "struct _fpx_sw_bytes");
 
 uint32_t fpu_frame_size(void);
 void fpu_frame_save(struct task *t, struct fpstate32 *fs);
-int fpu_frame_restore(struct task *t, const struct fpstate32 *fs);
+void fpu_frame_restore(struct task *t, const struct fpstate32 *fs);
 
 #endif

@@ -7,13 +7,15 @@
  * last instruction and operand pointers, the eight registers in 10 bytes
  * each), then the status word again and the magic 0, then the FXSAVE
  * image itself with the software bytes Linux writes there: magic1, the
- * extended size (image + 4 + the FSAVE part: 628), the features (x87 and
- * SSE) and the image size (512).  Restoring does as Linux: the x87 state
+ * extended size (image + 4 + the FSAVE part: 628), the features and the
+ * image size (512).  The features are 0, as Linux i386 writes them when
+ * it does not use XSAVE (maestro never does; Linux on a CPU with XSAVE
+ * writes an XSAVE image and its features instead).  Restoring does as Linux: the x87 state
  * comes from the FSAVE part (edits there take effect, the x87 fields of
- * the image are ignored), the SSE state (MXCSR, XMM) from the image; an
- * MXCSR with bits the CPU does not accept is refused (-EINVAL; Linux on
- * x86-64 refuses it too, the sigreturn then raises SIGSEGV), so FXRSTOR
- * can never fault in the kernel.  Without FXSR the area is FSAVE's 108
+ * the image are ignored), the SSE state (MXCSR, XMM) from the image; the
+ * MXCSR bits the CPU does not accept are cleared, as Linux i386 does (a
+ * 64-bit Linux refuses such a frame instead, and the sigreturn raises
+ * SIGSEGV), so FXRSTOR can never fault in the kernel.  Without FXSR the area is FSAVE's 108
  * bytes and the frame is those, the status word and the magic 0xffff.
  *
  * The FSAVE pointers are filled as a 32-bit Linux does (cssel: the code
@@ -114,7 +116,7 @@ static void frame_from_fxsr(struct fpstate32 *fs, const struct fxregs32 *fx)
 		.magic1 = FP_XSTATE_MAGIC1,
 		.extended_size = FPU_STATE_SIZE + FP_XSTATE_MAGIC2_SIZE +
 				 FPSTATE_FSAVE_SIZE,
-		.xfeatures = XFEATURE_MASK_FPSSE,
+		.xfeatures = 0,
 		.xstate_size = FPU_STATE_SIZE,
 	};
 }
@@ -151,22 +153,20 @@ static void fold_fsave(struct fxregs32 *fx, const struct fpstate32 *fs)
 }
 
 /* The current task t's registers = fs, a frame's image (in kernel
- * memory).  Returns 0, or -EINVAL for an MXCSR the CPU would refuse. */
-int fpu_frame_restore(struct task *t, const struct fpstate32 *fs)
+ * memory), with the MXCSR bits the CPU does not accept cleared. */
+void fpu_frame_restore(struct task *t, const struct fpstate32 *fs)
 {
 	const struct fxregs32 *img = (const struct fxregs32 *)fs->fxsave;
 	uint32_t flags;
 
-	if (fpu_has_fxsr() && (img->mxcsr & ~fpu_mxcsr_mask()))
-		return -EINVAL;
 	flags = irq_save();
 	if (fpu_has_fxsr()) {
 		memcpy(t->fpu, img, FPU_STATE_SIZE);
+		((struct fxregs32 *)t->fpu)->mxcsr &= fpu_mxcsr_mask();
 		fold_fsave(t->fpu, fs);
 	} else {
 		memcpy(t->fpu, fs, FSAVE_SIZE);
 	}
 	fpu_load(t);
 	irq_restore(flags);
-	return 0;
 }

@@ -7,10 +7,13 @@ tiny initramfs whose /init is tests/bench/linux_disk_bench.c (the disk
 benchmark) or tests/bench/proc_bench.c (the process benchmarks, which need
 no modules and no disk).  Subcommands:
 
-  fetch DIR       idempotently download Debian's linux-image-6.1.0-N-686:i386
-                  (the package linux-image-686:i386 depends on) with
+  fetch DIR [FLAVOUR [MODULE...]]
+                  idempotently download Debian's linux-image-6.1.0-N-686:i386
+                  (the package linux-image-686:i386 depends on; FLAVOUR
+                  686-pae for linux-image-686-pae's, which has NX) with
                   `apt-get download` into DIR, and extract vmlinuz and
-                  ata_piix with its dependencies (read from each module's
+                  ata_piix and sd_mod (or the MODULEs) with their
+                  dependencies (read from each module's
                   .modinfo "depends=" field: the package ships no
                   modules.dep) into DIR/modules, with DIR/modules/order
                   listing them in load order.  .ko.xz files are
@@ -71,13 +74,16 @@ def log(msg):
 
 # ---------------------------------------------------------------- fetch
 
-def kernel_package():
-    """Name of the versioned i386 686 kernel image package, from apt."""
-    out = subprocess.run(["apt-cache", "depends", "linux-image-686:i386"],
+def kernel_package(flavour):
+    """Name of the versioned i386 kernel image package of flavour (686 or
+    686-pae), from apt."""
+    out = subprocess.run(["apt-cache", "depends", "linux-image-%s:i386" % flavour],
                          check=True, capture_output=True, text=True).stdout
-    m = re.search(r"Depends:\s*(linux-image-6\.1\.0-[0-9]+-686)(:i386)?", out)
+    m = re.search(r"Depends:\s*(linux-image-6\.1\.0-[0-9]+-%s)(:i386)?"
+                  % re.escape(flavour), out)
     if not m:
-        sys.exit("linux-peer: no linux-image-6.1.0-*-686:i386 in apt-cache "
+        sys.exit("linux-peer: no linux-image-6.1.0-*-%s:i386 in apt-cache "
+                 % flavour +
                  "(run tools/setup.sh, which adds the i386 architecture)")
     return m.group(1) + ":i386"
 
@@ -142,13 +148,13 @@ def load_order(index, roots):
     return order
 
 
-def fetch(outdir):
+def fetch(outdir, flavour="686", *modules):
     outdir = os.path.abspath(outdir)
     stamp = os.path.join(outdir, ".done")
     if os.path.exists(stamp):
         return
     os.makedirs(outdir, exist_ok=True)
-    pkg = kernel_package()
+    pkg = kernel_package(flavour)
     debs = glob.glob(os.path.join(outdir, pkg.split(":")[0] + "_*_i386.deb"))
     if not debs:
         log("apt-get download " + pkg)
@@ -160,7 +166,8 @@ def fetch(outdir):
         subprocess.run(["dpkg-deb", "-x", debs[0], tree], check=True)
         vmlinuz, = glob.glob(os.path.join(tree, "boot", "vmlinuz-*"))
         moddir, = glob.glob(os.path.join(tree, "lib", "modules", "*"))
-        order = load_order(module_index(moddir), [ROOT_MODULE] + EXTRA_MODULES)
+        order = load_order(module_index(moddir),
+                           list(modules) or [ROOT_MODULE] + EXTRA_MODULES)
         shutil.rmtree(os.path.join(outdir, "modules"), ignore_errors=True)
         os.makedirs(os.path.join(outdir, "modules"))
         for name, data in order:
@@ -236,8 +243,9 @@ def tree_entries(tree):
     return entries
 
 
-def initramfs_tree(tree, out):
-    entries = tree_entries(tree)
+def write_cpio(entries, out):
+    """OUT: a newc archive of entries (name, mode, data), owned by root,
+    plus /dev/console when they have none."""
     blob = b"".join(cpio_entry(i + 1, n, m, d) for i, (n, m, d) in enumerate(entries))
     if not any(n == "dev/console" for n, _, _ in entries):
         blob += cpio_entry(len(entries) + 1, "dev/console", S_IFCHR | 0o600,
@@ -247,6 +255,10 @@ def initramfs_tree(tree, out):
     tmp = out + ".tmp"
     open(tmp, "wb").write(blob)
     os.replace(tmp, out)
+
+
+def initramfs_tree(tree, out):
+    write_cpio(tree_entries(tree), out)
 
 
 # ---------------------------------------------------------------- run
@@ -397,7 +409,7 @@ def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
     cmd, args = argv[1], argv[2:]
-    if cmd == "fetch" and len(args) == 1:
+    if cmd == "fetch" and args:
         fetch(*args)
     elif cmd == "initramfs-tree" and len(args) == 2:
         initramfs_tree(*args)

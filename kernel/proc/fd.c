@@ -6,9 +6,9 @@
  * struct file (offset and status flags), as in Linux: each slot holds one
  * reference.  New descriptors take the lowest free slot at or above a
  * minimum, below the soft RLIMIT_NOFILE: past it open gives -EMFILE,
- * dup2 -EBADF and F_DUPFD -EINVAL, as Linux.  The table doubles when a
- * slot beyond it is needed (the new array is allocated with the lock
- * released, then swapped in).  Slots change under the table's spinlock;
+ * dup2 -EBADF and F_DUPFD -EINVAL, as Linux.  The table grows as Linux
+ * i386's does (files_size_for) when a slot beyond it is needed (the new
+ * array is allocated with the lock released, then swapped in).  Slots change under the table's spinlock;
  * files are closed after it is released (closing may sleep).
  *
  * fd_get() returns a file the caller may use until its system call
@@ -111,12 +111,10 @@ static unsigned int fd_limit(void)
 /* Make the table hold slot fd (called unlocked): 0 or -ENOMEM. */
 static int files_grow(struct files_struct *files, unsigned int fd)
 {
-	unsigned int n = READ_ONCE(files->nr_fds);
+	unsigned int n = files_size_for(fd);
 	struct fd_slot *fds, *old = NULL;
 	uint32_t flags;
 
-	while (n <= fd)
-		n *= 2;
 	fds = kzalloc(n * sizeof(*fds));
 	if (!fds)
 		return -ENOMEM;

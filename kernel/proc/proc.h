@@ -124,16 +124,21 @@ struct fd_slot {
 	unsigned int flags;		/* FD_CLOEXEC */
 };
 
-/* The descriptor table; the slots change under lock.  It starts with
- * PROC_INIT_FDS slots and grows (doubling) on demand, up to the soft
- * RLIMIT_NOFILE of the process that needs the slot. */
+/* The descriptor table; the slots change under lock.  Its size is what
+ * Linux i386 gives its fdtable, which select's bits past it ignore and
+ * /proc/<pid>/status shows as FDSize: PROC_INIT_FDS slots (BITS_PER_LONG),
+ * then, for a slot fd beyond them, a power of two of 256-slot units (one
+ * KiB of pointers each) that holds it (files_size_for), up to the soft
+ * RLIMIT_NOFILE of the process that needs the slot.  A copy (fork) is
+ * sized for the descriptors open in it, as Linux's dup_fd. */
 struct files_struct {
 	uint32_t refcount;
 	struct spinlock lock;
 	struct fd_slot *fds;		/* nr_fds slots (kmalloc) */
 	unsigned int nr_fds;
 };
-#define PROC_INIT_FDS	64	/* as Linux's first fdtable on x86-64 */
+#define PROC_INIT_FDS	32	/* Linux i386's first fdtable (BITS_PER_LONG) */
+#define PROC_FDS_UNIT	256	/* slots in 1 KiB of 32-bit pointers */
 
 /* Where paths start, and the umask.  root and cwd are references that
  * are replaced under the VFS lock (fs_set_cwd), so that a lookup in
@@ -320,6 +325,7 @@ int proc_exec(struct trap_frame *f, const char *path,
 /* kernel/proc/share.c: the structures clone() may share. */
 struct files_struct *files_alloc(void);
 struct files_struct *files_copy(struct files_struct *src);
+unsigned int files_size_for(unsigned int fd);
 void files_put(struct files_struct *files);
 struct fs_struct *fs_alloc(struct inode *root, struct inode *cwd);
 struct fs_struct *fs_copy(struct fs_struct *src);

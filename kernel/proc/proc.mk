@@ -7,4 +7,5 @@ KERNEL_SRCS += kernel/proc/proc.c kernel/proc/reap.c kernel/proc/thread.c kernel
 	kernel/proc/sigqueue.c kernel/proc/sigstack.c kernel/random.c \
 	kernel/proc/acct.c kernel/proc/rlimit.c kernel/proc/cred.c \
 	kernel/proc/orphan.c
-KTEST_SRCS += tests/kernel/test_thread_exit.c tests/kernel/test_sigqueue.c
+KTEST_SRCS += tests/kernel/test_thread_exit.c tests/kernel/test_sigqueue.c \
+	tests/kernel/test_fdtable.c

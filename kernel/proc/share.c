@@ -11,7 +11,7 @@
  * (proc_unshare_for_exec), as Linux does, so that close-on-exec and the
  * reset of handlers do not reach the other sharers.
  *
- * Interface (proc.h): files_alloc, files_copy, files_put, fs_alloc,
+ * Interface (proc.h): files_alloc, files_copy, files_size_for, files_put, fs_alloc,
  * fs_copy, fs_put, fs_set_cwd, sighand_copy, sighand_put,
  * proc_unshare_for_exec, proc_root_dir, proc_cwd_dir.
  */
@@ -45,8 +45,32 @@ struct files_struct *files_alloc(void)
 	return files_new(PROC_INIT_FDS);
 }
 
-/* A new table with every descriptor of src (each file gains a reference);
- * allocated before src is locked, again if src grew meanwhile. */
+/* The table size that holds slot fd, as Linux i386 sizes its fdtable. */
+unsigned int files_size_for(unsigned int fd)
+{
+	unsigned int units = fd / PROC_FDS_UNIT + 1, pow2 = 1;
+
+	if (fd < PROC_INIT_FDS)
+		return PROC_INIT_FDS;
+	while (pow2 < units)
+		pow2 *= 2;
+	return pow2 * PROC_FDS_UNIT;
+}
+
+/* The size a copy of files gets: enough for its highest open descriptor
+ * (called locked). */
+static unsigned int files_copy_size(const struct files_struct *files)
+{
+	unsigned int fd = files->nr_fds;
+
+	while (fd > 0 && !files->fds[fd - 1].file)
+		fd--;
+	return fd ? files_size_for(fd - 1) : PROC_INIT_FDS;
+}
+
+/* A new table with every descriptor of src (each file gains a reference),
+ * sized for them as Linux's dup_fd; allocated before src is locked, again
+ * if src grew meanwhile. */
 struct files_struct *files_copy(struct files_struct *src)
 {
 	struct files_struct *files;
@@ -68,6 +92,8 @@ struct files_struct *files_copy(struct files_struct *src)
 	for (unsigned int fd = 0; fd < src->nr_fds; fd++)
 		if (files->fds[fd].file)
 			file_ref_get(files->fds[fd].file);
+	/* The slots past the size are empty; the array keeps them. */
+	files->nr_fds = files_copy_size(src);
 	spin_unlock_irqrestore(&src->lock, flags);
 	return files;
 }

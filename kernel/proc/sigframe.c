@@ -263,8 +263,8 @@ static int fpstate_read(uint32_t at)
 	if (!fs)
 		return -ENOMEM;
 	err = copy_from_user(fs, (void *)at, fpu_frame_size());
-	if (!err && fpu_frame_restore(current, fs))
-		err = -EFAULT;
+	if (!err)
+		fpu_frame_restore(current, fs);
 	kfree(fs);
 	if (err)
 		fpu_reset(current);

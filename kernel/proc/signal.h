@@ -255,9 +255,6 @@ int sigpending_take(struct sigpending *sp, uint64_t mask,
 void sigpending_flush(struct sigpending *sp, uint64_t set);
 /* The entries queued and charged to real user uid (the limit's): O(1). */
 unsigned int sigqueue_user_count(uint32_t uid);
-/* The layout si_code selects: how many union words a siginfo_t carries
- * (at most SI_WORDS, for any sig and code, even out of range). */
-int siginfo_words(int sig, int code);
 
 /* kernel/proc/sigstack.c */
 void sigaltstack_reset(struct sig_altstack *ss);

@@ -25,8 +25,8 @@
  * (with interrupts off).
  *
  * Interface (signal.h): sigpending_init, sigqueue_alloc,
- * sigpending_add, sigpending_take, sigpending_flush, sigqueue_user_count,
- * siginfo_words; siginfo_fill (sigframe.h).
+ * sigpending_add, sigpending_take, sigpending_flush, sigqueue_user_count;
+ * siginfo_fill (sigframe.h).
  */
 #include "kernel/proc/signal.h"
 #include "kernel/proc/proc.h"
@@ -198,55 +198,14 @@ void sigpending_flush(struct sigpending *sp, uint64_t set)
 	}
 }
 
-/* The highest si_code of each signal's own codes (Linux's NSIG* values):
- * with such a code the signal's own union member is used. */
-static const uint8_t own_codes[32] = {
-	[SIGILL] = 11, [SIGFPE] = 15, [SIGSEGV] = 10, [SIGBUS] = 5,
-	[SIGTRAP] = 6, [SIGCHLD] = 6, [29] = 6 /* SIGPOLL */, [SIGSYS] = 2,
-};
-
-/*
- * The union words of siginfo_t that si_code selects for sig (Linux's
- * siginfo_layout): a fault's address (1), SIGCHLD's pid, uid, status and
- * times (5), SIGPOLL's band and fd (2), SIGSYS's three, a timer's id,
- * overrun and value (3), a queued signal's pid, uid and value (3), and
- * kill's pid and uid (2).  The fault extensions (bounds, protection keys,
- * machine checks) are not carried.
- */
-int siginfo_words(int sig, int code)
-{
-	if (code > SI_USER && code < SI_KERNEL) {
-		/* Unsigned: a negative sig is no signal's own either. */
-		if ((unsigned int)sig < ARRAY_SIZE(own_codes) &&
-		    code <= own_codes[sig]) {
-			switch (sig) {
-			case SIGCHLD:
-				return 5;
-			case 29:
-				return 2;
-			case SIGSYS:
-				return 3;
-			default:
-				return 1;
-			}
-		}
-		return 2;	/* SIGPOLL's band and fd, or kill's: 2 */
-	}
-	if (code == SI_TIMER)
-		return 3;
-	if (code == SI_SIGIO)
-		return 2;
-	return code < 0 ? 3 : 2;
-}
-
-/* siginfo_t as Linux copies it out: the words si_code selects, zeros. */
+/* siginfo_t as Linux i386 copies it out: the kernel's siginfo whole (the
+ * union words a kernel-made one does not use are 0, those of a user's
+ * siginfo as it wrote them), then zeros. */
 void siginfo_fill(struct siginfo32 *si, const struct ksiginfo *k)
 {
-	int n = siginfo_words(k->signo, k->code);
-
 	memset(si, 0, sizeof(*si));
 	si->signo = k->signo;
 	si->errno_ = k->errno_;
 	si->code = k->code;
-	memcpy(si->word, k->word, (size_t)n * sizeof(uint32_t));
+	memcpy(si->word, k->word, sizeof(k->word));
 }

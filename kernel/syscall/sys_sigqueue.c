@@ -4,13 +4,12 @@
  * sigqueue() sends SI_QUEUE with a value), rt_sigtimedwait and
  * rt_sigtimedwait_time64 (sigwaitinfo, sigtimedwait).
  *
- * As Linux: the siginfo keeps the fields its si_code selects; a process
+ * As Linux i386: the siginfo keeps every word the caller wrote; a process
  * may not forge a kernel or kill() si_code (>= 0, or SI_TKILL) for
  * another process (-EPERM); a full queue gives -EAGAIN.  The errors come
  * in Linux's order: -EFAULT (the siginfo), -EINVAL (rt_tgsigqueueinfo's
  * ids), -EPERM, -ESRCH, then -EINVAL for a signal number out of range,
- * which is checked only once the target is found; until then it selects
- * no siginfo layout (a negative one must not index a table).  rt_sigtimedwait
+ * which is checked only once the target is found.  rt_sigtimedwait
  * takes a pending signal of the set, or sleeps until one comes (its
  * number), until the timeout (-EAGAIN; a zero timeout polls), or until a
  * signal outside the set that is not blocked arrives (-EINTR).
@@ -35,13 +34,13 @@ static bool sig_valid(int sig)
 	return sig >= 0 && sig <= NSIG;
 }
 
-/* The user's siginfo for sig, as Linux's 32-bit conversion keeps it (no
- * union words for a sig out of range: the call fails with -EINVAL). */
+/* The user's siginfo for sig, as Linux i386 keeps it: the kernel's
+ * siginfo whole (every union word, whatever si_code says), delivered as
+ * it was written. */
 static int siginfo_from_user(int sig, const struct siginfo32 *uinfo,
 			     struct ksiginfo *k)
 {
 	struct siginfo32 si;
-	int words;
 
 	if (copy_from_user(&si, uinfo, sizeof(si)))
 		return -EFAULT;
@@ -49,8 +48,7 @@ static int siginfo_from_user(int sig, const struct siginfo32 *uinfo,
 	k->signo = sig;
 	k->errno_ = si.errno_;
 	k->code = si.code;
-	words = sig_valid(sig) ? siginfo_words(sig, si.code) : 0;
-	memcpy(k->word, si.word, (size_t)words * sizeof(uint32_t));
+	memcpy(k->word, si.word, sizeof(k->word));
 	return 0;
 }
 

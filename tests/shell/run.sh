@@ -11,22 +11,19 @@
 #	shell: end NAME
 # then ends with "shell: N cases done".  A case is a "## NAME" line and the
 # bash lines after it, up to the next such line; lines before the first
-# are comments.  PATH holds only the userland tree: on maestro (this is
-# init=) it is /bin, /sbin, /usr/bin, /usr/sbin; on the host, where the
-# same static binaries give the expected output, USERLAND_ROOT names
-# build/userland/root and the same directories under it are used.
-# As init on maestro, the output goes to /dev/console, a terminal; on the
-# host to a pipe.  Programs format for a terminal (ls in columns, with
-# colours), so here too the cases write into a pipe.
+# are comments.  PATH holds only the userland tree: /bin, /sbin, /usr/bin,
+# /usr/sbin.  It runs as init (pid 1) of the same root tree on maestro
+# (init=) and on Linux in QEMU, whose transcripts are the expected output
+# (tools/linux-oracle.py).  The output goes to /dev/console, a terminal,
+# for which programs format differently (ls in columns, with colours), so
+# the cases write into a pipe.
 if [ -t 1 ] && [ -z "${SHELL_TESTS_PIPED:-}" ]; then
 	SHELL_TESTS_PIPED=1 "$BASH" "${BASH_SOURCE[0]}" "$@" | cat
 	exit "${PIPESTATUS[0]}"
 fi
 unset SHELL_TESTS_PIPED
-root=${USERLAND_ROOT:-}
-export PATH=$root/bin:$root/sbin:$root/usr/bin:$root/usr/sbin
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin
 export HOME=/ TERM=linux LC_ALL=C
-unset USERLAND_ROOT
 here=$(cd "${BASH_SOURCE[0]%/*}" && pwd)
 base=/tmp/shell-tests.$$
 n=0

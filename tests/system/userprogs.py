@@ -4,10 +4,12 @@ maestro boots with the "utest" switch: its runner executes every line of
 tests/user/programs.txt as a process and frames each run on the serial
 console between "utest: begin NN-NAME" and "utest: end NN-NAME", the last
 line before the end being "exit N".  One boot serves every test; each run
-is then compared with the host's transcript build/user/expected/NN-NAME.out
-(tests/user/run-host.sh), and any difference fails with a diff.
+is then compared with Linux's transcript
+build/oracle/expected/user/NN-NAME.out (Debian's i386 Linux in the same
+QEMU, running the same programs the same way: tools/linux-oracle.py), and
+any difference fails with a diff.
 
-The boot uses a CPU with NX (NX_CPU), as the host has, so that code in
+The boot uses a CPU with NX (NX_CPU), as the oracle's does, so that code in
 data or on the stack faults as on Linux (the fault program checks it);
 every other system test keeps QEMU's default CPU, which has no NX, so
 that both ways of paging stay tested.
@@ -38,7 +40,7 @@ _cache = {}
 
 def runs():
     """The runs of programs.txt as (NN-NAME, name), numbered as
-    run-host.sh numbers them."""
+    both runners number them."""
     out = []
     with open(PROGRAMS) as f:
         for line in f:
@@ -77,14 +79,17 @@ def make_test(run, check, failure):
         def fail(msg):
             raise failure(msg)
         got = transcripts(opts, fail).get(run)
-        with open(os.path.join(opts.build, "user", "expected",
-                               run + ".out")) as f:
+        path = os.path.join(opts.build, "oracle", "expected", "user",
+                            run + ".out")
+        check(os.path.exists(path), "no Linux transcript for %s (make "
+              "test-oracle)" % run)
+        with open(path) as f:
             want = f.read()
         check(got is not None, "no transcript for %s in the serial log" % run)
         if got != want:
             diff = difflib.unified_diff(want.splitlines(True),
                                         got.splitlines(True),
-                                        "host/" + run, "maestro/" + run)
+                                        "linux/" + run, "maestro/" + run)
             raise failure("transcripts differ:\n" + "".join(diff))
         return got.splitlines()[-1]
     test.__name__ = "user_" + run.replace("-", "_")

@@ -1,23 +1,17 @@
 # tests/user/: static i386 musl test programs (the differential tests).
 #   make user		builds them into build/user/bin/ with tools/i386-musl-gcc;
 #			the root image carries them under /test;
-#   make test-user-host	runs each line of tests/user/programs.txt on this
-#			host's Linux (i386 binaries run natively), checks the
-#			exit status 0, and keeps the transcripts under
-#			build/user/expected/: the oracle for maestro's runs.
-# hello-pie is hello.c linked as a static-PIE (ET_DYN without PT_INTERP).
-# fault-execstack is fault.c linked with -z execstack, fault-nognustack is
-# fault.c without a PT_GNU_STACK header (tools/elf-drop-gnu-stack.py), as
-# old i386 programs are: Linux gives those READ_IMPLIES_EXEC.
-# resource (the resource test, tests/system/proc_resource.py), initpid
-# (what init, pid 1, is given: tests/system/init.py), poweroff
-# (reboot(2), tests/system/run.py), procself (/proc/self and
-# /proc/<pid>/, tests/system/run.py), mapdisk (a file written through
-# MAP_SHARED on an ext2 disk, tests/system/run.py), mountdisk (mounting an
-# ext2 disk from user space, tests/system/run.py) and ttymodes (terminal
-# modes and job control on the serial line, tests/system/terminal.py) run on
-# maestro only:
-# they are not in programs.txt, so the host never runs them.
+#   make test-oracle	boots Debian's i386 Linux in QEMU (TCG) with
+#			tests/user/oracle-init.c as /init, which mounts
+#			maestro's root image as the root, runs each line of
+#			tests/user/programs.txt and then the shell cases
+#			(tests/shell/run.sh) as maestro does
+#			(tools/linux-oracle.py); checks that each ends with
+#			exit 0 there, and keeps the transcripts under
+#			build/oracle/expected/: the oracle for maestro's runs.
+#			Cached by a hash of the tree, the kernel and the
+#			runner; tests/user/linux-quirks.txt corrects the few
+#			lines where this Linux in QEMU is known to be wrong.
 USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
 	sigfpu sigaltstack rtsig sigflags signum \
@@ -59,8 +53,28 @@ $(USER_READELF)/%.readelf: $(USER_BIN)/%
 
 user: $(USER_PROGS)
 
-test-user-host: $(USER_PROGS)
-	tests/user/run-host.sh $(USER_BIN) $(B)/user/expected
+# The oracle: Debian's linux-image-686-pae (NX, as maestro's utest boot
+# has), fetched once with apt-get download, with the modules that mount
+# maestro's own root image as Linux's root: ext4 (which provides ext2, and
+# asks for crc32c) and loop.
+ORACLE_KDIR := $(B)/cache/linux-oracle
+ORACLE_INIT := $(B)/oracle/oracle-init
+ORACLE_MODULES := crc32c_generic ext4 loop
+
+$(ORACLE_KDIR)/.done: tools/linux-peer.py tests/user/user.mk | $(SETUP_STAMP)
+	rm -f $@
+	$(PYTHON) tools/linux-peer.py fetch $(ORACLE_KDIR) 686-pae $(ORACLE_MODULES)
+
+$(ORACLE_INIT): tests/user/oracle-init.c tools/i386-musl-gcc | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST32CC) $(USER_CFLAGS) $< -o $@
+
+# (The Makefile sets ROOTFS after reading this file: the image by name.)
+test-oracle: $(B)/rootfs.ext2 $(ORACLE_INIT) $(ORACLE_KDIR)/.done \
+		tools/linux-oracle.py tests/user/linux-quirks.txt
+	$(PYTHON) tools/linux-oracle.py $(ORACLE_KDIR) $(B)/rootfs \
+		$(B)/rootfs.ext2 $(ORACLE_INIT) $(B)/oracle \
+		tests/user/linux-quirks.txt
 
 test-host: $(USER_BIN)/hello $(USER_BIN)/hello-pie \
 	$(USER_READELF)/hello.readelf $(USER_READELF)/hello-pie.readelf
@@ -68,7 +82,7 @@ test-host: $(USER_BIN)/hello $(USER_BIN)/hello-pie \
 ROOTFS_DEPS += $(USER_PROGS)
 ROOTFS_EXTRA += $(USER_BIN)=test
 
-.PHONY: user test-user-host
+.PHONY: user test-oracle
 
-# The system tests compare maestro's runs with the host's transcripts.
-test-system: test-user-host
+# The system tests compare maestro's runs with Linux's transcripts.
+test-system: test-oracle

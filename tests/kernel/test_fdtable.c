@@ -1,0 +1,20 @@
+/*
+ * test_fdtable.c: the size of a descriptor table (kernel/proc/share.c),
+ * which select's bits past it ignore and /proc/<pid>/status shows as
+ * FDSize: Linux i386's fdtable sizes, 32 slots, then a power of two of
+ * 256-slot units that holds the descriptor (expand_fdtable).
+ */
+#include "kernel/ktest.h"
+#include "kernel/proc/proc.h"
+
+KTEST(fdtable, linux_i386_sizes)
+{
+	static const struct { unsigned int fd, size; } cases[] = {
+		{ 0, 32 }, { 31, 32 }, { 32, 256 }, { 40, 256 }, { 255, 256 },
+		{ 256, 512 }, { 511, 512 }, { 512, 1024 }, { 767, 1024 },
+		{ 1023, 1024 }, { 1024, 2048 }, { 1048575, 1048576 },
+	};
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(cases); i++)
+		KT_EXPECT_EQ(ctx, files_size_for(cases[i].fd), cases[i].size);
+}

@@ -1,0 +1,269 @@
+/*
+ * oracle-init.c: /init of the Linux oracle (tools/linux-oracle.py).
+ *
+ * Debian's i386 Linux boots in QEMU with an initramfs that holds maestro's
+ * root image (the same /test programs, bash, busybox and /etc on ext2) and
+ * this program as /init, pid 1.  It does, in one boot, what maestro does in two:
+ *
+ *  1. what maestro's "utest" runner does (kernel/proc/utest.c): run every
+ *     line "NAME ARG..." of /test/programs.txt as /test/NAME, one after
+ *     another, each in a session of its own (pid = pgid = sid, no
+ *     controlling terminal), from /, with exactly TEST_ENV=1 PATH=/test,
+ *     stdin /dev/null, stdout and stderr on /dev/console, framed as
+ *	utest: begin NN-NAME
+ *	...output...
+ *	exit N
+ *	utest: end NN-NAME
+ *     (N: the exit code, or 128 + the signal), then "utest: N runs done".
+ *     A run still going after ORACLE_TIMEOUT seconds gets "utest: timeout
+ *     NN-NAME" and SIGKILL, with its process group.  Orphans that Linux
+ *     gives pid 1 are reaped on the way.
+ *  2. what maestro does with init=/test/shell/run.sh: exec that script as
+ *     pid 1, in a session of its own, with HOME=/ TERM=linux and
+ *     /dev/console as stdin, stdout and stderr.  When it ends Linux panics
+ *     ("Attempted to kill init"), and with panic=-1 and QEMU's -no-reboot
+ *     the machine stops.
+ *
+ * Before that it sets up the same root as maestro's: it loads the kernel
+ * modules of /.oracle/order (ext4, which provides ext2, and loop), attaches
+ * the root image /.oracle/rootfs.ext2 (maestro's own, the same bytes) to
+ * a loop device, mounts it read-write and makes it the root, as
+ * switch_root does; then it mounts proc on /proc and devtmpfs on /dev, as
+ * maestro's kernel does before its first process, and makes the links
+ * every Linux system's /dev has (udev makes them), /dev/fd and
+ * /dev/std{in,out,err}, which maestro's devfs has too.  With
+ * "oracle.only=user" on the command line, step 2 is left out and the
+ * machine powers off.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/loop.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/reboot.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MODULES		"/.oracle"
+#define ROOT_IMAGE	MODULES "/rootfs.ext2"
+#define NEW_ROOT	"/newroot"
+#define PROGRAMS	"/test/programs.txt"
+#define SHELL_RUNNER	"/test/shell/run.sh"
+#define ORACLE_TIMEOUT	120	/* seconds per run, under TCG */
+#define MAX_ARGS	32
+
+static char *const test_envp[] = { "TEST_ENV=1", "PATH=/test", NULL };
+static char *const init_envp[] = { "HOME=/", "TERM=linux", NULL };
+
+static void say(const char *fmt, const char *run)
+{
+	char line[256];
+	int len = snprintf(line, sizeof(line), fmt, run);
+
+	if (write(1, line, len) < 0)
+		_exit(1);
+}
+
+/* The shell's view of a wait status: the code, or 128 + the signal. */
+static int status_code(int status)
+{
+	return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+static void child(char **argv)
+{
+	int in = open("/dev/null", O_RDONLY);
+
+	setsid();
+	if (in < 0 || dup2(in, 0) < 0 || chdir("/") < 0)
+		_exit(126);
+	close(in);
+	execve(argv[0], argv, test_envp);
+	_exit(127);
+}
+
+/* Wait for pid, reaping any orphan on the way; kill its group after the
+ * timeout.  Returns its wait status. */
+static int wait_run(pid_t pid, const char *run)
+{
+	time_t deadline = time(NULL) + ORACLE_TIMEOUT;
+	int status, killed = 0;
+
+	for (;;) {
+		pid_t got = waitpid(-1, &status, WNOHANG);
+
+		if (got == pid)
+			return status;
+		if (got > 0)
+			continue;
+		if (got < 0 && errno != EINTR)
+			return 127 << 8;
+		if (!killed && time(NULL) >= deadline) {
+			say("utest: timeout %s\n", run);
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			killed = 1;
+		}
+		usleep(2000);
+	}
+}
+
+/* Split line into argv[1..] after "/test/NAME" in path; the word count. */
+static int split(char *line, char **argv, char *path, size_t size)
+{
+	int n = 0;
+
+	for (char *w = strtok(line, " \t"); w && n < MAX_ARGS; w = strtok(NULL, " \t"))
+		argv[n++] = w;
+	argv[n] = NULL;
+	if (n && argv[0][0] == '#')
+		return 0;
+	if (n) {
+		snprintf(path, size, "/test/%s", argv[0]);
+		argv[0] = path;
+	}
+	return n;
+}
+
+static void run_programs(void)
+{
+	FILE *list = fopen(PROGRAMS, "re");
+	char line[512], path[128], run[160], *argv[MAX_ARGS + 1];
+	int n = 0;
+
+	if (!list) {
+		say("utest: cannot open %s\n", PROGRAMS);
+		return;
+	}
+	while (fgets(line, sizeof(line), list)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!split(line, argv, path, sizeof(path)))
+			continue;
+		snprintf(run, sizeof(run), "%02d-%s", ++n, path + 6);
+		say("utest: begin %s\n", run);
+		pid_t pid = fork();
+		if (pid == 0)
+			child(argv);
+		int status = pid < 0 ? 127 << 8 : wait_run(pid, run);
+		char code[16];
+		snprintf(code, sizeof(code), "%d", status_code(status));
+		say("exit %s\n", code);
+		say("utest: end %s\n", run);
+	}
+	fclose(list);
+	snprintf(run, sizeof(run), "%d", n);
+	say("utest: %s runs done\n", run);
+}
+
+/* Load MODULES/order's modules, dependencies first. */
+static void load_modules(void)
+{
+	FILE *order = fopen(MODULES "/order", "re");
+	char name[128], path[192];
+
+	while (order && fgets(name, sizeof(name), order)) {
+		name[strcspn(name, "\n")] = '\0';
+		snprintf(path, sizeof(path), MODULES "/%s", name);
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || (syscall(SYS_finit_module, fd, "", 0) &&
+			       errno != EEXIST))
+			say("oracle-init: cannot load %s\n", path);
+		close(fd);
+	}
+	if (order)
+		fclose(order);
+}
+
+/* Attach ROOT_IMAGE to a free loop device, whose path goes to dev: 0, or
+ * -1 with errno set. */
+static int attach_loop(char *dev, size_t size)
+{
+	int ctl, n, img, loop, err = -1;
+
+	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
+	n = ctl < 0 ? -1 : ioctl(ctl, LOOP_CTL_GET_FREE);
+	snprintf(dev, size, "/dev/loop%d", n);
+	img = open(ROOT_IMAGE, O_RDWR | O_CLOEXEC);
+	loop = n < 0 ? -1 : open(dev, O_RDWR | O_CLOEXEC);
+	if (img >= 0 && loop >= 0)
+		err = ioctl(loop, LOOP_SET_FD, img);
+	close(ctl);
+	close(img);
+	close(loop);
+	return err;
+}
+
+/* Make the root image the root, as switch_root does: 0 or -1. */
+static int switch_root(void)
+{
+	char dev[32] = "no loop device";
+	const char *step = "devtmpfs";
+
+	if (mount("devtmpfs", "/dev", "devtmpfs", 0, NULL))
+		goto fail;
+	step = "loop";
+	if (attach_loop(dev, sizeof(dev)))
+		goto fail;
+	step = "mount";
+	if (mkdir(NEW_ROOT, 0755) || mount(dev, NEW_ROOT, "ext2", 0, NULL))
+		goto fail;
+	step = "switch";
+	if (chdir(NEW_ROOT) || mount(".", "/", NULL, MS_MOVE, NULL) ||
+	    chroot(".") || chdir("/"))
+		goto fail;
+	return 0;
+fail:
+	say("oracle-init: cannot mount the root image (%s", step);
+	say(", %s", dev);
+	say("): %s\n", strerror(errno));
+	return -1;
+}
+
+static void make_dev_links(void)
+{
+	symlink("/proc/self/fd", "/dev/fd");
+	symlink("/proc/self/fd/0", "/dev/stdin");
+	symlink("/proc/self/fd/1", "/dev/stdout");
+	symlink("/proc/self/fd/2", "/dev/stderr");
+}
+
+static int only_user(void)
+{
+	char cmdline[1024] = "";
+	int fd = open("/proc/cmdline", O_RDONLY);
+
+	if (fd >= 0) {
+		ssize_t len = read(fd, cmdline, sizeof(cmdline) - 1);
+		cmdline[len > 0 ? len : 0] = '\0';
+		close(fd);
+	}
+	return strstr(cmdline, "oracle.only=user") != NULL;
+}
+
+int main(void)
+{
+	char *const shell_argv[] = { SHELL_RUNNER, NULL };
+
+	load_modules();
+	if (switch_root())
+		return 1;
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	make_dev_links();
+	run_programs();
+	if (only_user()) {
+		sync();
+		reboot(RB_POWER_OFF);
+	}
+	setsid();
+	execve(SHELL_RUNNER, shell_argv, init_envp);
+	say("oracle-init: cannot run %s\n", SHELL_RUNNER);
+	return 1;
+}
