@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # setup.sh: install what maestro's build and tests need, from Debian's archive.
 #
-# Idempotent: packages already present are not reinstalled, the i386 musl
-# sysroot under build/sysroot is unpacked only once, and the source indexes
+# Idempotent: packages already present are not reinstalled, the musl
+# sysroots under build/sysroot (i386) and build/sysroot64 (x86_64) are
+# unpacked only once, and the source indexes
 # (deb-src, for userland/'s apt-get source) are added only when apt has none.
 # Uses sudo when not root.
 # Usage: tools/setup.sh [--check]   (--check: exit 1 if anything is missing)
@@ -10,13 +11,21 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 sysroot="$top/build/sysroot"
+sysroot64="$top/build/sysroot64"
 
 # Host packages: the cross compiler, assembler, ISO tools, QEMU, ext2 tools.
+# qemu-user gives qemu-i386, through which tools/i386-exec runs i386
+# programs on a host whose kernel cannot (installed without its
+# recommendation qemu-user-binfmt, which would register it for every i386
+# program on the machine).
 packages=(make nasm gcc libc6-dev gcc-i686-linux-gnu binutils-i686-linux-gnu
-	grub-pc-bin grub-common xorriso mtools qemu-system-x86 e2fsprogs
-	python3 gdb-multiarch file dpkg-dev xz-utils)
+	grub-pc-bin grub-common xorriso mtools qemu-system-x86 qemu-user
+	e2fsprogs python3 gdb-multiarch file dpkg-dev xz-utils)
 # i386 packages unpacked into build/sysroot (never installed system-wide).
 sysroot_debs=(musl:i386 musl-dev:i386 linux-libc-dev:i386)
+# The x86_64 musl (static libc.a, crt files, headers) unpacked into
+# build/sysroot64, for bench-strlen's 64-bit build (tools/x86_64-musl-gcc).
+sysroot64_debs=(musl-dev:amd64)
 
 as_root() {
 	if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -41,24 +50,36 @@ install_packages() {
 		apt-get install -y -qq --no-install-recommends $missing
 }
 
-# The i386 musl C library and Linux headers, fetched with apt-get download
-# and unpacked with dpkg -x, so they cannot conflict with amd64 packages.
+# unpack_debs DIR PACKAGE...: fetch the packages with apt-get download and
+# unpack them with dpkg -x into DIR (marked done by DIR/.done), so they
+# cannot conflict with installed packages.
+unpack_debs() {
+	local dir=$1 dl deb
+	shift
+	dl=$(mktemp -d)
+	chmod 777 "$dl"
+	(cd "$dl" && apt-get download "$@")
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	for deb in "$dl"/*.deb; do dpkg -x "$deb" "$dir"; done
+	rm -rf "$dl"
+	touch "$dir/.done"
+}
+
+# The i386 musl C library and Linux headers.
 install_sysroot() {
 	[ -f "$sysroot/.done" ] && return 0
 	if ! dpkg --print-foreign-architectures | grep -qx i386; then
 		as_root dpkg --add-architecture i386
 	fi
 	as_root apt-get update -qq || true
-	local dl
-	dl=$(mktemp -d)
-	chmod 777 "$dl"
-	(cd "$dl" && apt-get download "${sysroot_debs[@]}")
-	rm -rf "$sysroot"
-	mkdir -p "$sysroot"
-	local deb
-	for deb in "$dl"/*.deb; do dpkg -x "$deb" "$sysroot"; done
-	rm -rf "$dl"
-	touch "$sysroot/.done"
+	unpack_debs "$sysroot" "${sysroot_debs[@]}"
+}
+
+# The x86_64 musl C library.
+install_sysroot64() {
+	[ -f "$sysroot64/.done" ] && return 0
+	unpack_debs "$sysroot64" "${sysroot64_debs[@]}"
 }
 
 # Source indexes for the userland build (apt-get source bash busybox).
@@ -105,10 +126,12 @@ install_deb_src() {
 }
 
 if [ "${1:-}" = "--check" ]; then
-	[ -z "$(missing_packages)" ] && [ -f "$sysroot/.done" ] && have_deb_src
+	[ -z "$(missing_packages)" ] && [ -f "$sysroot/.done" ] &&
+		[ -f "$sysroot64/.done" ] && have_deb_src
 	exit
 fi
 install_packages
 install_sysroot
+install_sysroot64
 install_deb_src
 echo "setup: all tools present"

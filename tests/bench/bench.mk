@@ -1,24 +1,31 @@
-# tests/bench/: benchmarks, run on the build machine's CPU as static i386
-# programs (32-bit words, as in the kernel).  `make bench` runs them all;
-# each benchmark adds its own phony target as a prerequisite of bench.
+# tests/bench/: benchmarks, run on the build machine's CPU.  `make bench`
+# runs them all; each benchmark adds its own phony target as a
+# prerequisite of bench.
 #
 # bench-strlen: lib's strlen, compiled with the kernel's code-generation
-# flags (and renamed lib_strlen), against a byte loop and musl's strlen.
+# flags (and renamed lib_strlen), against a byte loop and musl's strlen,
+# in two static musl programs built from the same tests/bench/strlen_bench.c:
+#   build/bench/strlen_bench	i386 (tools/i386-musl-gcc), 32-bit words as
+#				in the kernel;
+#   build/bench64/strlen_bench	x86_64 (tools/x86_64-musl-gcc, the host's
+#				gcc), 64-bit words, against musl's x86_64
+#				strlen (its generic C one).
+# Timing an i386 program under an emulator would time the emulator, so the
+# 32-bit program runs only when `tools/i386-exec --mode` is native; the
+# 64-bit one always runs.  Each row of the output names its word size.
 
 BENCH_CC := tools/i386-musl-gcc
-BENCH_CFLAGS := -std=gnu11 -O2 -g -march=i686 -fno-pie -fno-pic \
-	-fno-omit-frame-pointer -fno-optimize-sibling-calls -mno-sse \
-	-mno-mmx -fno-builtin -fno-tree-loop-distribute-patterns \
+BENCH_CC64 := tools/x86_64-musl-gcc
+BENCH_CFLAGS := -std=gnu11 -O2 -g -fno-pie -fno-pic \
+	-fno-omit-frame-pointer -fno-optimize-sibling-calls \
+	-fno-builtin -fno-tree-loop-distribute-patterns \
 	-I$(TOP) -MD -MP $(filter-out -Wframe-larger-than=%,$(WARN))
-
-$(B)/bench/lib/%.o: lib/%.c | $(SETUP_STAMP)
-	@mkdir -p $(@D)
-	$(BENCH_CC) $(BENCH_CFLAGS) $(LIB_CFLAGS) \
-		-include $(TOP)/tests/host/lib_rename.h -c $< -o $@
-
-$(B)/bench/tests/bench/%.o: tests/bench/%.c | $(SETUP_STAMP)
-	@mkdir -p $(@D)
-	$(BENCH_CC) $(BENCH_CFLAGS) -c $< -o $@
+# -mno-sse as the kernel; the x86_64 ABI passes doubles in SSE registers,
+# so there only lib's code goes without.
+BENCH_ARCH := -march=i686 -mno-sse -mno-mmx
+BENCH_LIB_ARCH := $(BENCH_ARCH)
+BENCH_ARCH64 :=
+BENCH_LIB_ARCH64 := -mno-sse -mno-mmx
 
 # Where the linker puts a function can change its speed a lot: musl's
 # strlen was seen running twice as slowly at one 16-byte position modulo 64
@@ -29,47 +36,71 @@ $(B)/bench/tests/bench/%.o: tests/bench/%.c | $(SETUP_STAMP)
 # strlen.o at 0 and 32 (its .text is 32-byte aligned, so those are the only
 # places it can land, in the kernel too).
 MUSL_LIBC := $(or $(MUSL_SYSROOT),$(TOP)/build/sysroot)/usr/lib/i386-linux-musl/libc.a
+MUSL_LIBC64 := $(or $(MUSL_SYSROOT64),$(TOP)/build/sysroot64)/usr/lib/x86_64-linux-musl/libc.a
 BENCH_MUSL_PLACES := 0 16 32 48
 BENCH_LIB_PLACES := 0 32
 
-$(B)/bench/musl/strlen.lo: | $(SETUP_STAMP)
-	@mkdir -p $(@D)
-	cd $(@D) && ar x $(MUSL_LIBC) strlen.lo
+bench_skip = $(if $(filter-out 0,$(1)),'.skip $(1)')
+# $(call bench_placed,DIR,NAME,PLACES): each placed copy after its pad.
+bench_placed = $(foreach k,$(3),$(1)/place/pad-$(2)-$(k).o \
+	$(1)/place/$(2)-$(k).o)
 
-$(B)/bench/place/musl-%.o: $(B)/bench/musl/strlen.lo
-	@mkdir -p $(@D)
-	$(OBJCOPY) --redefine-sym strlen=musl_strlen_$* $< $@
+# $(call bench_strlen_rules,DIR,CC,ARCH,LIB_ARCH,LIBC,OBJCOPY): the objects
+# and the program DIR/strlen_bench.
+define bench_strlen_rules
+$(1)/lib/%.o: lib/%.c | $$(SETUP_STAMP)
+	@mkdir -p $$(@D)
+	$(2) $$(BENCH_CFLAGS) $(4) $$(LIB_CFLAGS) \
+		-include $$(TOP)/tests/host/lib_rename.h -c $$< -o $$@
 
-$(B)/bench/place/lib-%.o: $(B)/bench/lib/strlen.o
-	@mkdir -p $(@D)
-	$(OBJCOPY) --redefine-sym lib_strlen=lib_strlen_$* \
-		--redefine-sym lib_strnlen=lib_strnlen_$* $< $@
+$(1)/tests/bench/%.o: tests/bench/%.c | $$(SETUP_STAMP)
+	@mkdir -p $$(@D)
+	$(2) $$(BENCH_CFLAGS) $(3) -c $$< -o $$@
+
+$(1)/musl/strlen.lo: | $$(SETUP_STAMP)
+	@mkdir -p $$(@D)
+	cd $$(@D) && ar x $(5) strlen.lo
+
+$(1)/place/musl-%.o: $(1)/musl/strlen.lo
+	@mkdir -p $$(@D)
+	$(6) --redefine-sym strlen=musl_strlen_$$* $$< $$@
+
+$(1)/place/lib-%.o: $(1)/lib/strlen.o
+	@mkdir -p $$(@D)
+	$(6) --redefine-sym lib_strlen=lib_strlen_$$* \
+		--redefine-sym lib_strnlen=lib_strnlen_$$* $$< $$@
 
 # pad-NAME-K.o: K bytes of code padding that start on 64 bytes.
-bench_skip = $(if $(filter-out 0,$(1)),'.skip $(1)')
-$(B)/bench/place/pad-%.o: | $(SETUP_STAMP)
-	@mkdir -p $(@D)
+$(1)/place/pad-%.o: | $$(SETUP_STAMP)
+	@mkdir -p $$(@D)
 	printf '%s\n' '.section .text.pad,"ax",@progbits' '.balign 64' \
-		$(call bench_skip,$(lastword $(subst -, ,$*))) \
+		$$(call bench_skip,$$(lastword $$(subst -, ,$$*))) \
 		'.section .note.GNU-stack,"",@progbits' | \
-		$(BENCH_CC) -c -x assembler - -o $@
-
-bench_placed = $(foreach k,$(2),$(B)/bench/place/pad-$(1)-$(k).o \
-	$(B)/bench/place/$(1)-$(k).o)
+		$(2) -c -x assembler - -o $$@
 
 # The order of these objects is the order of their code in the program.
-STRLEN_BENCH_OBJS := $(B)/bench/tests/bench/strlen_bench.o \
-	$(B)/bench/lib/strlen.o \
-	$(call bench_placed,lib,$(BENCH_LIB_PLACES)) \
-	$(call bench_placed,musl,$(BENCH_MUSL_PLACES))
+$(1)/strlen_bench: $(1)/tests/bench/strlen_bench.o $(1)/lib/strlen.o \
+		$$(call bench_placed,$(1),lib,$$(BENCH_LIB_PLACES)) \
+		$$(call bench_placed,$(1),musl,$$(BENCH_MUSL_PLACES)) \
+		| $$(SETUP_STAMP)
+	$(2) -no-pie $$^ -o $$@
+endef
 
-$(B)/bench/strlen_bench: $(STRLEN_BENCH_OBJS) | $(SETUP_STAMP)
-	$(BENCH_CC) -no-pie $^ -o $@
+$(eval $(call bench_strlen_rules,$(B)/bench,$(BENCH_CC),$(BENCH_ARCH),$(BENCH_LIB_ARCH),$(MUSL_LIBC),$(OBJCOPY)))
+$(eval $(call bench_strlen_rules,$(B)/bench64,$(BENCH_CC64),$(BENCH_ARCH64),$(BENCH_LIB_ARCH64),$(MUSL_LIBC64),objcopy))
 
-bench-strlen: $(B)/bench/strlen_bench
-	$<
+bench-strlen: $(B)/bench/strlen_bench $(B)/bench64/strlen_bench $(I386_PROBE)
+	@mode=$$($(I386_RUNNER) --mode) || exit 1; \
+	if [ "$$mode" = native ]; then \
+		$(I386_RUNNER) $(B)/bench/strlen_bench && echo || exit 1; \
+	else \
+		echo "bench-strlen: i386 programs would run emulated" \
+			"here (tools/i386-exec --mode: $$mode), which times" \
+			"the emulator: the 64-bit build only"; \
+	fi; \
+	$(B)/bench64/strlen_bench
 
 bench: bench-strlen
 
 .PHONY: bench bench-strlen
--include $(shell find $(B)/bench -name '*.d' 2>/dev/null)
+-include $(shell find $(B)/bench $(B)/bench64 -name '*.d' 2>/dev/null)

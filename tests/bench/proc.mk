@@ -2,7 +2,11 @@
 # proc_bench.c with its exec target proc_true.c, static i386 musl programs
 # printing "proc-bench: NAME US-PER-OP" for null-syscall, fork-exit-wait,
 # fork-exec-wait, vfork-exec-wait, thread-create-join and pipe-pingpong.
-#   bench-proc-host	runs them natively on this host (for reference);
+#   bench-proc-host	runs them natively on this host (for reference),
+#			through tools/i386-exec; it refuses when that would
+#			not be native (--mode binfmt or qemu): an emulator's
+#			system calls are no reference, and under qemu-i386
+#			proc_bench's exec of proc_true would not be emulated;
 #   bench-proc-linux	runs them as /init of Debian's i386 Linux in the
 #			same QEMU as maestro (tools/linux-peer.py: the same
 #			kernel fetch as bench-ata-peer, an initramfs holding
@@ -41,8 +45,16 @@ $(PROC_BENCH_CPIO): $(PROC_BENCH) $(PROC_TRUE) $(LINUX_PEER_DIR)/.done \
 	$(PYTHON) tools/linux-peer.py initramfs $(LINUX_PEER_DIR) \
 		$(PROC_BENCH) $@ $(PROC_TRUE)
 
-bench-proc-host: $(PROC_BENCH) $(PROC_TRUE)
-	$(PROC_BENCH)
+bench-proc-host: $(PROC_BENCH) $(PROC_TRUE) $(I386_PROBE)
+	@mode=$$($(I386_RUNNER) --mode) || exit 1; \
+	if [ "$$mode" != native ]; then \
+		echo "bench-proc-host: refused: i386 programs would run" \
+			"emulated here (tools/i386-exec --mode: $$mode)," \
+			"which times the emulator; bench-proc-linux gives" \
+			"Linux's figures in QEMU"; \
+		exit 1; \
+	fi; \
+	$(I386_RUNNER) $(PROC_BENCH)
 
 bench-proc-linux: $(PROC_BENCH_CPIO)
 	@rm -f $(B)/bench/linux-proc-*.txt

@@ -2,7 +2,10 @@
 # run on the build machine:
 #   build/host/unit-tests	host gcc, AddressSanitizer + UBSan, 64-bit words;
 #   build/host32/unit-tests	static i386 against musl (tools/i386-musl-gcc),
-#				32-bit words, as in the kernel.
+#				32-bit words, as in the kernel.  It runs through
+#				tools/i386-exec: natively, or under qemu-i386 on a
+#				host that cannot run i386 programs; its log
+#				starts with the way it ran ("runner: native").
 # `make test-host` runs both, prints their results with a [host] or [i386]
 # prefix, then the self-tests of tools/ksyms.py (the symbol-table
 # generator) and tools/vdso-check.py (on the built vDSO), and ends with
@@ -55,11 +58,11 @@ $(HOST32_TEST_BIN): $(HOST32_TEST_OBJS) | $(SETUP_STAMP)
 # Each program's output goes to a log, is shown with a prefix, and the
 # logs are summed; a program that crashes before its summary line counts
 # as a failure (tools/sum-results.sh).
-test-host: $(HOST_TEST_BIN) $(HOST32_TEST_BIN)
+test-host: $(HOST_TEST_BIN) $(HOST32_TEST_BIN) $(I386_PROBE)
 	@ASAN_OPTIONS=detect_leaks=1 $(HOST_TEST_BIN) \
 		> $(B)/host/results.log 2>&1; \
 	sed 's/^/[host] /' $(B)/host/results.log; \
-	$(HOST32_TEST_BIN) > $(B)/host32/results.log 2>&1; \
+	$(I386_RUNNER) -v $(HOST32_TEST_BIN) > $(B)/host32/results.log 2>&1; \
 	sed 's/^/[i386] /' $(B)/host32/results.log; \
 	$(PYTHON) tools/ksyms.py --selftest > $(B)/host/ksyms-selftest.log 2>&1; \
 	sed 's/^/[ksyms.py] /' $(B)/host/ksyms-selftest.log; \
