@@ -105,10 +105,12 @@ build_bash() {
 # only then, it substitutes -DCROSS_COMPILING into the Makefiles and
 # builds the build tools with the host's compiler rather than with $cc.
 check_bash() {
-	grep -qx 'checking whether we are cross compiling... yes' \
-		"$work/configure.log" &&
-	grep -qF 'S["CROSS_COMPILE"]="-DCROSS_COMPILING"' "$work/config.status" ||
-		fail "bash's configure did not cross compile (see $work/configure.log); it would run i386 programs on this machine"
+	if ! grep -qx 'checking whether we are cross compiling... yes' \
+		"$work/configure.log" ||
+	   ! grep -qF 'S["CROSS_COMPILE"]="-DCROSS_COMPILING"' \
+		"$work/config.status"; then
+		fail "bash's configure did not cross compile (see $work/configure.log); its build would run i386 programs on this machine"
+	fi
 }
 
 build_busybox() {
