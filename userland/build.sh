@@ -5,12 +5,26 @@
 # The program is built once per (Debian version, build recipe) and kept in
 # the cache, ${XDG_CACHE_HOME:-~/.cache}/maestro/userland/PACKAGE-VERSION-KEY/,
 # where KEY hashes this script, userland/PACKAGE.*, tools/i386-musl-gcc, the
-# compiler's version and the musl libc.a.  A cache hit copies the binary to
-# DEST_DIR/PACKAGE (unless the same file is there) and builds nothing; a miss fetches the source with
-# `apt-get source` (kept in the cache's src/ for the next recipe), builds it
-# out of tree under build/userland/PACKAGE/, strips it and stores it.
+# compiler's version and the musl libc.a.  An entry holds the stripped
+# program, PACKAGE, and for busybox busybox.links, its applet list (one
+# path a line, /bin/ash; stage.sh makes the links from it).  A cache hit
+# copies the entry's files to DEST_DIR (each unless the same file is
+# there) and builds nothing; a miss fetches the source with `apt-get
+# source` (kept in the cache's src/ for the next recipe), builds it out of
+# tree under build/userland/PACKAGE/, strips it and stores it.
 # Nothing is patched: the choices are in userland/bash.configure (configure
 # arguments) and userland/busybox.config (settings applied over defconfig).
+#
+# Both are cross builds, and nothing here runs an i386 program: the build
+# machine need not be able to.  bash's configure gets --host and --build
+# (so it runs no test program; the answers it would have found by running
+# one are cache variables in bash.configure), and its build tools are
+# compiled with the host's gcc; busybox gets CROSS_COMPILE and CC, its
+# host tools (kconfig, applet tables) use the host's gcc, and its applet
+# list comes from `make busybox.links` (the host's cpp over the
+# configuration), not from running busybox.  After each build, the checks
+# in check_bash and check_busybox stop with a message if it was not a
+# cross build.
 # Runs for the same package (from several worktrees) wait for each other
 # on a lock in the cache, so that a second one finds the first one's build.
 set -euo pipefail
@@ -32,6 +46,7 @@ busybox) recipe=("$top/userland/busybox.config") ;;
 esac
 
 say() { echo "userland: $*"; }
+fail() { echo "build.sh: $*" >&2; exit 1; }
 
 # The .dsc apt would fetch now: "NAME_VERSION.dsc SIZE" per file, one line
 # each; the version has no epoch.
@@ -70,14 +85,32 @@ fetch_source() {
 }
 
 build_bash() {
-	local args
+	local args build
 	args=$(grep -v '^#' "$top/userland/bash.configure" | tr '\n' ' ')
+	# The build machine's triplet; --build and --host together make
+	# configure cross compile without trying to run anything.
+	build=$(sh "$src/support/config.guess")
 	# shellcheck disable=SC2086  # one argument per word of bash.configure
-	(cd "$work" && CC=$cc "$src/configure" $args > configure.log 2>&1) ||
+	(cd "$work" && CC=$cc AR=${cross}ar RANLIB=${cross}ranlib \
+		"$src/configure" --build="$build" $args > configure.log 2>&1) ||
 		{ tail -30 "$work/configure.log"; return 1; }
+	check_bash
 	make -C "$work" -j"$jobs" -s bash > "$work/make.log" 2>&1 ||
 		{ tail -40 "$work/make.log"; return 1; }
-	"${cross}strip" -o "$work/out" "$work/bash"
+	mkdir -p "$work/out"
+	"${cross}strip" -o "$work/out/bash" "$work/bash"
+}
+
+# Stops unless bash's configure decided it was cross compiling: then, and
+# only then, it substitutes -DCROSS_COMPILING into the Makefiles and
+# builds the build tools with the host's compiler rather than with $cc.
+check_bash() {
+	if ! grep -qx 'checking whether we are cross compiling... yes' \
+		"$work/configure.log" ||
+	   ! grep -qF 'S["CROSS_COMPILE"]="-DCROSS_COMPILING"' \
+		"$work/config.status"; then
+		fail "bash's configure did not cross compile (see $work/configure.log); its build would run i386 programs on this machine"
+	fi
 }
 
 build_busybox() {
@@ -94,9 +127,29 @@ build_busybox() {
 	done
 	{ yes '' || :; } | make -C "$work" -s oldconfig > /dev/null
 	make -C "$work" -j"$jobs" CC="$cc" CROSS_COMPILE="$cross" \
-		busybox > "$work/make.log" 2>&1 ||
+		busybox busybox.links > "$work/make.log" 2>&1 ||
 		{ tail -40 "$work/make.log"; return 1; }
-	"${cross}strip" -o "$work/out" "$work/busybox_unstripped"
+	check_busybox
+	mkdir -p "$work/out"
+	"${cross}strip" -o "$work/out/busybox" "$work/busybox_unstripped"
+	cp "$work/busybox.links" "$work/out/busybox.links"
+}
+
+# Stops unless busybox was built as a cross build: linked by $cc, its
+# archives made with CROSS_COMPILE's ar, an i386 ELF program, and an
+# applet list from the build (busybox.links is made even when its rule
+# fails, which make then ignores).
+check_busybox() {
+	local why=
+	grep -qF "\"$cc\"" "$work/.busybox_unstripped.cmd" ||
+		why="not linked with $cc"
+	grep -q "^cmd_libbb/lib.a := .*${cross}ar " "$work/libbb/.lib.a.cmd" ||
+		why="CROSS_COMPILE=$cross not used"
+	LC_ALL=C "${cross}readelf" -h "$work/busybox_unstripped" |
+		grep -q 'Machine: *Intel 80386' || why="not an i386 program"
+	grep -qx '/bin/ash' "$work/busybox.links" ||
+		why="no applet list in busybox.links"
+	[ -z "$why" ] || fail "busybox was not cross built: $why (see $work/make.log)"
 }
 
 files=$(source_files)
@@ -119,15 +172,17 @@ if [ ! -x "$entry/$pkg" ]; then
 	mkdir -p "$work"
 	"build_$pkg"
 	rm -rf "$entry" "$entry.tmp"
-	mkdir -p "$entry.tmp"
-	cp "$work/out" "$entry.tmp/$pkg"
+	cp -r "$work/out" "$entry.tmp"
 	mv "$entry.tmp" "$entry"
 	say "built $pkg in $((SECONDS - t0)) s, stored in $entry"
 else
 	say "$pkg $version from the cache ($entry)"
 fi
 mkdir -p "$dest"
-if ! cmp -s "$entry/$pkg" "$dest/$pkg"; then
-	cp "$entry/$pkg" "$dest/$pkg.tmp"
-	mv "$dest/$pkg.tmp" "$dest/$pkg"
-fi
+for f in "$entry"/*; do
+	name=${f##*/}
+	if ! cmp -s "$f" "$dest/$name"; then
+		cp "$f" "$dest/$name.tmp"
+		mv "$dest/$name.tmp" "$dest/$name"
+	fi
+done

@@ -4,10 +4,13 @@
 #			from the cache (~/.cache/maestro/userland/, keyed by
 #			the Debian version and the build recipe) or builds it
 #			(apt-get source, then configure and make with
-#			tools/i386-musl-gcc), into build/userland/bin/;
-#			then userland/stage.sh lays out build/userland/root/
-#			(/bin/bash, /bin/busybox, /bin/sh -> bash, the applet
-#			links), which the root image copies.
+#			tools/i386-musl-gcc, as cross builds that run no
+#			i386 program on this machine), into
+#			build/userland/bin/, busybox with busybox.links, its
+#			applet list from the build; then userland/stage.sh
+#			lays out build/userland/root/ (/bin/bash,
+#			/bin/busybox, /bin/sh -> bash, the applet links),
+#			which the root image copies.
 # build.sh runs on every make (a cache hit costs well under a second: it
 # asks apt which version it would fetch now), and replaces the binary in
 # build/userland/bin/ only when it changed, so that the image is rebuilt
@@ -19,7 +22,11 @@ USERLAND_PROGS := $(USERLAND_BIN)/bash $(USERLAND_BIN)/busybox
 $(USERLAND_BIN)/%: FORCE | $(SETUP_STAMP)
 	userland/build.sh $* $(USERLAND_BIN)
 
-$(B)/userland/root.stamp: $(USERLAND_PROGS) userland/stage.sh
+# build.sh busybox writes busybox.links beside busybox.
+$(USERLAND_BIN)/busybox.links: $(USERLAND_BIN)/busybox ;
+
+$(B)/userland/root.stamp: $(USERLAND_PROGS) $(USERLAND_BIN)/busybox.links \
+		userland/stage.sh
 	userland/stage.sh $(USERLAND_BIN) $(USERLAND_ROOT)
 	@touch $@
 
