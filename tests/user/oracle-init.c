@@ -31,13 +31,12 @@
  * switch_root does; then it mounts proc on /proc and devtmpfs on /dev, as
  * maestro's kernel does before its first process, and makes the links
  * every Linux system's /dev has (udev makes them), /dev/fd and
- * /dev/std{in,out,err}, which maestro's devfs has too.  With
- * "oracle.only=user" on the command line, step 2 is left out and the
- * machine powers off.
+ * /dev/std{in,out,err}, which maestro's devfs has too.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,14 +44,13 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/reboot.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#define MODULES		"/.oracle"
-#define ROOT_IMAGE	MODULES "/rootfs.ext2"
+#define ORACLE_DIR	"/.oracle"
+#define ROOT_IMAGE	ORACLE_DIR "/rootfs.ext2"
 #define NEW_ROOT	"/newroot"
 #define PROGRAMS	"/test/programs.txt"
 #define SHELL_RUNNER	"/test/shell/run.sh"
@@ -62,11 +60,18 @@
 static char *const test_envp[] = { "TEST_ENV=1", "PATH=/test", NULL };
 static char *const init_envp[] = { "HOME=/", "TERM=linux", NULL };
 
-static void say(const char *fmt, const char *run)
+/* printf to the console, unbuffered (the runs write there too). */
+static void say(const char *fmt, ...)
 {
 	char line[256];
-	int len = snprintf(line, sizeof(line), fmt, run);
+	va_list ap;
+	int len;
 
+	va_start(ap, fmt);
+	len = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (len > (int)sizeof(line) - 1)
+		len = sizeof(line) - 1;
 	if (write(1, line, len) < 0)
 		_exit(1);
 }
@@ -152,25 +157,21 @@ static void run_programs(void)
 		if (pid == 0)
 			child(argv);
 		int status = pid < 0 ? 127 << 8 : wait_run(pid, run);
-		char code[16];
-		snprintf(code, sizeof(code), "%d", status_code(status));
-		say("exit %s\n", code);
-		say("utest: end %s\n", run);
+		say("exit %d\nutest: end %s\n", status_code(status), run);
 	}
 	fclose(list);
-	snprintf(run, sizeof(run), "%d", n);
-	say("utest: %s runs done\n", run);
+	say("utest: %d runs done\n", n);
 }
 
-/* Load MODULES/order's modules, dependencies first. */
+/* Load ORACLE_DIR/order's modules, dependencies first. */
 static void load_modules(void)
 {
-	FILE *order = fopen(MODULES "/order", "re");
+	FILE *order = fopen(ORACLE_DIR "/order", "re");
 	char name[128], path[192];
 
 	while (order && fgets(name, sizeof(name), order)) {
 		name[strcspn(name, "\n")] = '\0';
-		snprintf(path, sizeof(path), MODULES "/%s", name);
+		snprintf(path, sizeof(path), ORACLE_DIR "/%s", name);
 		int fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0 || (syscall(SYS_finit_module, fd, "", 0) &&
 			       errno != EEXIST))
@@ -220,9 +221,8 @@ static int switch_root(void)
 		goto fail;
 	return 0;
 fail:
-	say("oracle-init: cannot mount the root image (%s", step);
-	say(", %s", dev);
-	say("): %s\n", strerror(errno));
+	say("oracle-init: cannot mount the root image (%s, %s): %s\n", step,
+	    dev, strerror(errno));
 	return -1;
 }
 
@@ -232,19 +232,6 @@ static void make_dev_links(void)
 	symlink("/proc/self/fd/0", "/dev/stdin");
 	symlink("/proc/self/fd/1", "/dev/stdout");
 	symlink("/proc/self/fd/2", "/dev/stderr");
-}
-
-static int only_user(void)
-{
-	char cmdline[1024] = "";
-	int fd = open("/proc/cmdline", O_RDONLY);
-
-	if (fd >= 0) {
-		ssize_t len = read(fd, cmdline, sizeof(cmdline) - 1);
-		cmdline[len > 0 ? len : 0] = '\0';
-		close(fd);
-	}
-	return strstr(cmdline, "oracle.only=user") != NULL;
 }
 
 int main(void)
@@ -258,10 +245,6 @@ int main(void)
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	make_dev_links();
 	run_programs();
-	if (only_user()) {
-		sync();
-		reboot(RB_POWER_OFF);
-	}
 	setsid();
 	execve(SHELL_RUNNER, shell_argv, init_envp);
 	say("oracle-init: cannot run %s\n", SHELL_RUNNER);
