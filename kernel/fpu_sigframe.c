@@ -10,13 +10,14 @@
  * extended size (image + 4 + the FSAVE part: 628), the features and the
  * image size (512).  The features are 0, as Linux i386 writes them when
  * it does not use XSAVE (maestro never does; Linux on a CPU with XSAVE
- * writes an XSAVE image and its features instead).  Restoring does as Linux: the x87 state
- * comes from the FSAVE part (edits there take effect, the x87 fields of
- * the image are ignored), the SSE state (MXCSR, XMM) from the image; the
- * MXCSR bits the CPU does not accept are cleared, as Linux i386 does (a
- * 64-bit Linux refuses such a frame instead, and the sigreturn raises
- * SIGSEGV), so FXRSTOR can never fault in the kernel.  Without FXSR the area is FSAVE's 108
- * bytes and the frame is those, the status word and the magic 0xffff.
+ * writes an XSAVE image and its features instead).  Restoring does as
+ * Linux: the x87 state comes from the FSAVE part (edits there take
+ * effect, the x87 fields of the image are ignored), the SSE state (MXCSR,
+ * XMM) from the image; the MXCSR bits the CPU does not accept are
+ * cleared, as Linux i386 does (a 64-bit Linux refuses such a frame
+ * instead, and the sigreturn raises SIGSEGV), so FXRSTOR can never fault
+ * in the kernel.  Without FXSR the area is FSAVE's 108 bytes and the
+ * frame is those, the status word and the magic 0xffff.
  *
  * The FSAVE pointers are filled as a 32-bit Linux does (cssel: the code
  * selector and the opcode in the high half); a 64-bit Linux running i386

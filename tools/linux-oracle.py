@@ -25,8 +25,10 @@ go to
 
 and are cached in OUT_DIR/cache/KEY/, where KEY hashes the tree (every
 file's path, mode and contents), INIT, the kernel package's name and
-version, its modules, this script and the QEMU command line: a second run
-with the same inputs boots nothing.  QUIRKS (tests/user/linux-quirks.txt)
+version, its modules, this script, linux-peer.py and the QEMU command
+line: a second run with the same inputs boots nothing.  A boot in which a
+run failed or timed out, or the runners did not finish, is not cached (it
+is kept in OUT_DIR/incomplete/, and the end of its log is shown).  QUIRKS (tests/user/linux-quirks.txt)
 lists the few lines where this Linux in QEMU is known not to do what Linux
 does, and what it does instead: they are replaced in expected/ (the cache
 keeps what Linux printed), each replacement logged, and a quirk whose line
@@ -86,7 +88,7 @@ def cache_key(entries, init, kdir):
         h.update(data)
     moddir = os.path.join(kdir, "modules")
     for path in [init, os.path.join(kdir, "version"), os.path.abspath(__file__),
-                 os.path.join(moddir, "order")]:
+                 os.path.join(HERE, "linux-peer.py"), os.path.join(moddir, "order")]:
         h.update(open(path, "rb").read())
     h.update(" ".join(qemu_cmd("K", "I")).encode())
     return h.hexdigest()[:16]
@@ -121,10 +123,14 @@ def write_transcripts(text, entry):
     os.replace(tmp, entry)
 
 
-def complete(text):
-    """Did both runners finish?"""
+def cacheable(text):
+    """Did both runners finish, every run and case with exit 0?  Only
+    then is a boot kept: a run that failed or timed out once (a loaded
+    machine) must not fail every later make test."""
+    bodies = [b for frame in (UTEST, SHELL) for _, b in frame.findall(text)]
     return bool(re.search(r"^utest: \d+ runs done$", text, re.M) and
-                re.search(r"^shell: \d+ cases done$", text, re.M))
+                re.search(r"^shell: \d+ cases done$", text, re.M) and
+                all(b.endswith("exit 0\n") for b in bodies))
 
 
 def expected_runs(tree):
@@ -254,11 +260,11 @@ def main(argv):
             % (version, key))
         text = boot(kdir, cpio)
         shutil.rmtree(os.path.join(out, "incomplete"), ignore_errors=True)
-        if not complete(text):
+        if not cacheable(text):
             # Shown, never cached: the next run boots again.
             entry = os.path.join(out, "incomplete")
-            log("the runs did not finish; the end of the serial log:\n" +
-                text[-2000:])
+            log("the runs did not all finish; the end of the serial log:\n"
+                + text[-2000:])
         write_transcripts(text, entry)
     expected = os.path.join(out, "expected")
     shutil.rmtree(expected, ignore_errors=True)

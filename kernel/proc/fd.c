@@ -8,8 +8,9 @@
  * minimum, below the soft RLIMIT_NOFILE: past it open gives -EMFILE,
  * dup2 -EBADF and F_DUPFD -EINVAL, as Linux.  The table grows as Linux
  * i386's does (files_size_for) when a slot beyond it is needed (the new
- * array is allocated with the lock released, then swapped in).  Slots change under the table's spinlock;
- * files are closed after it is released (closing may sleep).
+ * array is allocated with the lock released, then swapped in).  Slots
+ * change under the table's spinlock; files are closed after it is
+ * released (closing may sleep).
  *
  * fd_get() returns a file the caller may use until its system call
  * returns.  While the table is private (one thread, not shared by

@@ -285,10 +285,11 @@ static int32_t clock_ticks(uint64_t ns)
  * with its CPU times as Linux gives them (si_utime, si_stime). */
 static void child_info(struct proc *c, int status, struct ksiginfo *info)
 {
-	*info = (struct ksiginfo){ .signo = SIGCHLD, .chld.pid = c->pid,
-				   .chld.uid = c->uid,
-				   .chld.utime = clock_ticks(c->dead_acct.utime_ns),
-				   .chld.stime = clock_ticks(c->dead_acct.stime_ns) };
+	ksiginfo_init(info, SIGCHLD, 0);
+	info->chld.pid = c->pid;
+	info->chld.uid = c->uid;
+	info->chld.utime = clock_ticks(c->dead_acct.utime_ns);
+	info->chld.stime = clock_ticks(c->dead_acct.stime_ns);
 	if (status & 0x7f) {
 		info->code = status & W_COREFLAG ? CLD_DUMPED : CLD_KILLED;
 		info->chld.status = status & 0x7f;

@@ -127,10 +127,10 @@ struct fd_slot {
 /* The descriptor table; the slots change under lock.  Its size is what
  * Linux i386 gives its fdtable, which select's bits past it ignore and
  * /proc/<pid>/status shows as FDSize: PROC_INIT_FDS slots (BITS_PER_LONG),
- * then, for a slot fd beyond them, a power of two of 256-slot units (one
- * KiB of pointers each) that holds it (files_size_for), up to the soft
- * RLIMIT_NOFILE of the process that needs the slot.  A copy (fork) is
- * sized for the descriptors open in it, as Linux's dup_fd. */
+ * then, for a slot fd beyond them, the power of two above fd
+ * (files_size_for), up to the soft RLIMIT_NOFILE of the process that needs
+ * the slot.  A copy (fork) is sized for the descriptors open in it, as
+ * Linux's dup_fd. */
 struct files_struct {
 	uint32_t refcount;
 	struct spinlock lock;
@@ -138,7 +138,6 @@ struct files_struct {
 	unsigned int nr_fds;
 };
 #define PROC_INIT_FDS	32	/* Linux i386's first fdtable (BITS_PER_LONG) */
-#define PROC_FDS_UNIT	256	/* slots in 1 KiB of 32-bit pointers */
 
 /* Where paths start, and the umask.  root and cwd are references that
  * are replaced under the VFS lock (fs_set_cwd), so that a lookup in

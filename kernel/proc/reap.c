@@ -151,10 +151,12 @@ void proc_stop(int sig)
 {
 	struct proc *p = current->proc;
 	struct proc *parent = p->parent;
-	struct ksiginfo info = { .signo = SIGCHLD, .code = CLD_STOPPED,
-				 .chld.pid = p->pid, .chld.uid = p->uid,
-				 .chld.status = sig };
+	struct ksiginfo info;
 
+	ksiginfo_init(&info, SIGCHLD, CLD_STOPPED);
+	info.chld.pid = p->pid;
+	info.chld.uid = p->uid;
+	info.chld.status = sig;
 	preempt_disable();
 	p->stopped = true;
 	p->stop_sig = sig;

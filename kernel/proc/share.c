@@ -11,8 +11,8 @@
  * (proc_unshare_for_exec), as Linux does, so that close-on-exec and the
  * reset of handlers do not reach the other sharers.
  *
- * Interface (proc.h): files_alloc, files_copy, files_size_for, files_put, fs_alloc,
- * fs_copy, fs_put, fs_set_cwd, sighand_copy, sighand_put,
+ * Interface (proc.h): files_alloc, files_copy, files_size_for, files_put,
+ * fs_alloc, fs_copy, fs_put, fs_set_cwd, sighand_copy, sighand_put,
  * proc_unshare_for_exec, proc_root_dir, proc_cwd_dir.
  */
 #include "kernel/proc/proc.h"
@@ -45,16 +45,16 @@ struct files_struct *files_alloc(void)
 	return files_new(PROC_INIT_FDS);
 }
 
-/* The table size that holds slot fd, as Linux i386 sizes its fdtable. */
+/* The table size that holds slot fd, as Linux i386 6.1 sizes its
+ * fdtable (measured: FDSize after a dup2 to fd): the power of two above
+ * fd, at least PROC_INIT_FDS. */
 unsigned int files_size_for(unsigned int fd)
 {
-	unsigned int units = fd / PROC_FDS_UNIT + 1, pow2 = 1;
+	unsigned int size = PROC_INIT_FDS;
 
-	if (fd < PROC_INIT_FDS)
-		return PROC_INIT_FDS;
-	while (pow2 < units)
-		pow2 *= 2;
-	return pow2 * PROC_FDS_UNIT;
+	while (size <= fd)
+		size *= 2;
+	return size;
 }
 
 /* The size a copy of files gets: enough for its highest open descriptor
@@ -70,30 +70,33 @@ static unsigned int files_copy_size(const struct files_struct *files)
 
 /* A new table with every descriptor of src (each file gains a reference),
  * sized for them as Linux's dup_fd; allocated before src is locked, again
- * if src grew meanwhile. */
+ * if src opened a higher descriptor meanwhile. */
 struct files_struct *files_copy(struct files_struct *src)
 {
 	struct files_struct *files;
-	unsigned int n = READ_ONCE(src->nr_fds);
+	unsigned int n, want;
 	uint32_t flags;
 
-	for (;;) {
+	flags = spin_lock_irqsave(&src->lock);
+	want = files_copy_size(src);
+	spin_unlock_irqrestore(&src->lock, flags);
+	do {
+		n = want;
 		files = files_new(n);
 		if (!files)
 			return NULL;
 		flags = spin_lock_irqsave(&src->lock);
-		if (src->nr_fds <= n)
-			break;
-		n = src->nr_fds;
-		spin_unlock_irqrestore(&src->lock, flags);
-		files_put(files);
-	}
-	memcpy(files->fds, src->fds, src->nr_fds * sizeof(*files->fds));
-	for (unsigned int fd = 0; fd < src->nr_fds; fd++)
+		want = files_copy_size(src);
+		if (want > n) {
+			spin_unlock_irqrestore(&src->lock, flags);
+			files_put(files);
+		}
+	} while (want > n);
+	/* Every open descriptor of src is below want <= n. */
+	memcpy(files->fds, src->fds, want * sizeof(*files->fds));
+	for (unsigned int fd = 0; fd < want; fd++)
 		if (files->fds[fd].file)
 			file_ref_get(files->fds[fd].file);
-	/* The slots past the size are empty; the array keeps them. */
-	files->nr_fds = files_copy_size(src);
 	spin_unlock_irqrestore(&src->lock, flags);
 	return files;
 }

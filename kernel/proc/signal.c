@@ -184,10 +184,12 @@ static void sig_wake(struct proc *p, struct thread *t, int sig)
 static void signal_continue(struct proc *p)
 {
 	struct proc *parent = p->parent;
-	struct ksiginfo info = { .signo = SIGCHLD, .code = CLD_CONTINUED,
-				 .chld.pid = p->pid, .chld.uid = p->uid,
-				 .chld.status = SIGCONT };
+	struct ksiginfo info;
 
+	ksiginfo_init(&info, SIGCHLD, CLD_CONTINUED);
+	info.chld.pid = p->pid;
+	info.chld.uid = p->uid;
+	info.chld.status = SIGCONT;
 	sig_flush(p, SIG_STOPS);
 	if (!p->stopped)
 		return;
@@ -255,10 +257,11 @@ int signal_send_thread(struct thread *t, int sig, const struct ksiginfo *info)
 int signal_send_user(struct proc *p, struct thread *t, int sig, int code)
 {
 	struct proc *me = proc_current();
-	struct ksiginfo info = { .signo = sig, .code = code,
-				 .kill.pid = me ? me->pid : 0,
-				 .kill.uid = me ? me->uid : 0 };
+	struct ksiginfo info;
 
+	ksiginfo_init(&info, sig, code);
+	info.kill.pid = me ? me->pid : 0;
+	info.kill.uid = me ? me->uid : 0;
 	if (proc_is_init(p) && sig > 0 && sig <= NSIG &&
 	    p->sighand->action[sig - 1].handler == SIG_DFL)
 		return 0;
@@ -271,9 +274,12 @@ void signal_force_fault(int sig, int code, uint32_t addr)
 	struct thread *t = thread_current();
 	struct proc *p = t->proc;
 	struct k_sigaction *ka = &p->sighand->action[sig - 1];
-	struct ksiginfo info = { .signo = sig, .code = code,
-				 .fault.addr = addr };
-	uint32_t flags = spin_lock_irqsave(&sig_lock);
+	struct ksiginfo info;
+	uint32_t flags;
+
+	ksiginfo_init(&info, sig, code);
+	info.fault.addr = addr;
+	flags = spin_lock_irqsave(&sig_lock);
 
 	if ((t->sigmask & SIGBIT(sig)) || ka->handler == SIG_IGN) {
 		t->sigmask &= ~SIGBIT(sig);

@@ -92,6 +92,7 @@
 #define SIGTTOU		22
 #define SIGURG		23
 #define SIGWINCH	28
+#define SIGPOLL		29
 #define SIGSYS		31
 #define SIGRTMIN	32
 #define SIGRTMAX	64
@@ -131,6 +132,8 @@
 #define SI_TIMER	(-2)
 #define SI_SIGIO	(-5)
 #define SI_TKILL	(-6)
+#define SI_DETHREAD	(-7)
+#define SI_ASYNCNL	(-60)
 #define SEGV_MAPERR	1
 #define SEGV_ACCERR	2
 #define ILL_ILLOPN	2
@@ -175,6 +178,22 @@ struct ksiginfo {
 		struct { uint32_t addr; } fault;
 	};
 };
+/* word[] is the first member and spans the union, so an initializer that
+ * names no union member zeroes all of it; and 32 bytes in all, as Linux
+ * i386's struct kernel_siginfo. */
+_Static_assert(sizeof(struct ksiginfo) == 32 &&
+	       sizeof(((struct ksiginfo *)0)->word) == 20, "struct ksiginfo");
+
+/* A kernel-made siginfo with every union word 0 (Linux's clear_siginfo),
+ * whose layout's fields the caller then sets: an initializer that names a
+ * union member other than the first leaves the other bytes unspecified,
+ * and siginfo_fill copies every word to user space. */
+static inline void ksiginfo_init(struct ksiginfo *k, int sig, int code)
+{
+	__builtin_memset(k, 0, sizeof(*k));
+	k->signo = sig;
+	k->code = code;
+}
 
 /* Pending signals (kernel/proc/sigqueue.c): the set, and the siginfo of
  * each queued instance. */

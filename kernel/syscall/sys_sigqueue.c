@@ -4,15 +4,16 @@
  * sigqueue() sends SI_QUEUE with a value), rt_sigtimedwait and
  * rt_sigtimedwait_time64 (sigwaitinfo, sigtimedwait).
  *
- * As Linux i386: the siginfo keeps every word the caller wrote; a process
- * may not forge a kernel or kill() si_code (>= 0, or SI_TKILL) for
- * another process (-EPERM); a full queue gives -EAGAIN.  The errors come
- * in Linux's order: -EFAULT (the siginfo), -EINVAL (rt_tgsigqueueinfo's
- * ids), -EPERM, -ESRCH, then -EINVAL for a signal number out of range,
- * which is checked only once the target is found.  rt_sigtimedwait
- * takes a pending signal of the set, or sleeps until one comes (its
- * number), until the timeout (-EAGAIN; a zero timeout polls), or until a
- * signal outside the set that is not blocked arrives (-EINTR).
+ * As Linux i386: the siginfo keeps every word the caller wrote (the words
+ * past the kernel's siginfo must be 0 when the layout is unknown); a
+ * process may not forge a kernel or kill() si_code (>= 0, or SI_TKILL)
+ * for another process (-EPERM); a full queue gives -EAGAIN.  The errors
+ * come in Linux's order: -EFAULT and -E2BIG (the siginfo), -EINVAL
+ * (rt_tgsigqueueinfo's ids), -EPERM, -ESRCH, then -EINVAL for a signal
+ * number out of range, which is checked only once the target is found.
+ * rt_sigtimedwait takes a pending signal of the set, or sleeps until one
+ * comes (its number), until the timeout (-EAGAIN; a zero timeout polls),
+ * or until a signal outside the set that is not blocked arrives (-EINTR).
  *
  * Interface: the SYSCALL registrations.
  */
@@ -34,9 +35,34 @@ static bool sig_valid(int sig)
 	return sig >= 0 && sig <= NSIG;
 }
 
+/* The highest si_code of the signals that have codes of their own
+ * (Linux 6.1's NSIG* values). */
+static const uint8_t own_code_limit[32] = {
+	[SIGILL] = 11, [SIGFPE] = 15, [SIGSEGV] = 9, [SIGBUS] = 5,
+	[SIGTRAP] = 6, [SIGCHLD] = 6, [SIGPOLL] = 6, [SIGSYS] = 2,
+};
+
+/* Whether Linux knows which union words sig with code uses (its
+ * known_siginfo_layout): the kernel's, kill's and the queued codes, and a
+ * signal's own codes up to its limit (SIGPOLL's for the others). */
+static bool known_layout(int sig, int code)
+{
+	if (code == SI_KERNEL)
+		return true;
+	if (code > SI_USER) {
+		/* Unsigned: a negative sig has no codes of its own. */
+		if ((unsigned int)sig < ARRAY_SIZE(own_code_limit) &&
+		    own_code_limit[sig])
+			return code <= own_code_limit[sig];
+		return code <= own_code_limit[SIGPOLL];
+	}
+	return code >= SI_DETHREAD || code == SI_ASYNCNL;
+}
+
 /* The user's siginfo for sig, as Linux i386 keeps it: the kernel's
  * siginfo whole (every union word, whatever si_code says), delivered as
- * it was written. */
+ * it was written.  A layout Linux does not know might need the words
+ * past those: they must be 0 (-E2BIG), so that none is lost. */
 static int siginfo_from_user(int sig, const struct siginfo32 *uinfo,
 			     struct ksiginfo *k)
 {
@@ -44,6 +70,10 @@ static int siginfo_from_user(int sig, const struct siginfo32 *uinfo,
 
 	if (copy_from_user(&si, uinfo, sizeof(si)))
 		return -EFAULT;
+	if (!known_layout(sig, si.code))
+		for (unsigned int i = SI_WORDS; i < ARRAY_SIZE(si.word); i++)
+			if (si.word[i])
+				return -E2BIG;
 	memset(k, 0, sizeof(*k));
 	k->signo = sig;
 	k->errno_ = si.errno_;

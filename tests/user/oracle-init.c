@@ -3,7 +3,8 @@
  *
  * Debian's i386 Linux boots in QEMU with an initramfs that holds maestro's
  * root image (the same /test programs, bash, busybox and /etc on ext2) and
- * this program as /init, pid 1.  It does, in one boot, what maestro does in two:
+ * this program as /init, pid 1.  It does, in one boot, what maestro does
+ * in two:
  *
  *  1. what maestro's "utest" runner does (kernel/proc/utest.c): run every
  *     line "NAME ARG..." of /test/programs.txt as /test/NAME, one after
@@ -24,13 +25,13 @@
  *     ("Attempted to kill init"), and with panic=-1 and QEMU's -no-reboot
  *     the machine stops.
  *
- * Before that it sets up the same root as maestro's: it loads the kernel
- * modules of /.oracle/order (ext4, which provides ext2, and loop), attaches
- * the root image /.oracle/rootfs.ext2 (maestro's own, the same bytes) to
- * a loop device, mounts it read-write and makes it the root, as
- * switch_root does; then it mounts proc on /proc and devtmpfs on /dev, as
- * maestro's kernel does before its first process, and makes the links
- * every Linux system's /dev has (udev makes them), /dev/fd and
+ * Each step has the same root as maestro's: a copy of maestro's root image
+ * (/.oracle/rootfs.ext2 in the initramfs, the same bytes maestro boots),
+ * fresh for each step as maestro boots afresh for each, mounted through a
+ * loop device (the modules of /.oracle/order: ext4, which provides ext2,
+ * and loop) and entered with chroot, with proc on /proc and devtmpfs on
+ * /dev, as maestro's kernel mounts them before its first process, and the
+ * links every Linux system's /dev has (udev makes them), /dev/fd and
  * /dev/std{in,out,err}, which maestro's devfs has too.
  */
 #include <errno.h>
@@ -51,7 +52,7 @@
 
 #define ORACLE_DIR	"/.oracle"
 #define ROOT_IMAGE	ORACLE_DIR "/rootfs.ext2"
-#define NEW_ROOT	"/newroot"
+#define SHELL_IMAGE	ORACLE_DIR "/rootfs-shell.ext2"
 #define PROGRAMS	"/test/programs.txt"
 #define SHELL_RUNNER	"/test/shell/run.sh"
 #define ORACLE_TIMEOUT	120	/* seconds per run, under TCG */
@@ -125,7 +126,8 @@ static int split(char *line, char **argv, char *path, size_t size)
 {
 	int n = 0;
 
-	for (char *w = strtok(line, " \t"); w && n < MAX_ARGS; w = strtok(NULL, " \t"))
+	for (char *w = strtok(line, " \t"); w && n < MAX_ARGS;
+	     w = strtok(NULL, " \t"))
 		argv[n++] = w;
 	argv[n] = NULL;
 	if (n && argv[0][0] == '#')
@@ -182,16 +184,16 @@ static void load_modules(void)
 		fclose(order);
 }
 
-/* Attach ROOT_IMAGE to a free loop device, whose path goes to dev: 0, or
- * -1 with errno set. */
-static int attach_loop(char *dev, size_t size)
+/* Attach image to a free loop device, whose path goes to dev: 0, or -1
+ * with errno set. */
+static int attach_loop(const char *image, char *dev, size_t size)
 {
 	int ctl, n, img, loop, err = -1;
 
 	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
 	n = ctl < 0 ? -1 : ioctl(ctl, LOOP_CTL_GET_FREE);
 	snprintf(dev, size, "/dev/loop%d", n);
-	img = open(ROOT_IMAGE, O_RDWR | O_CLOEXEC);
+	img = open(image, O_RDWR | O_CLOEXEC);
 	loop = n < 0 ? -1 : open(dev, O_RDWR | O_CLOEXEC);
 	if (img >= 0 && loop >= 0)
 		err = ioctl(loop, LOOP_SET_FD, img);
@@ -201,29 +203,19 @@ static int attach_loop(char *dev, size_t size)
 	return err;
 }
 
-/* Make the root image the root, as switch_root does: 0 or -1. */
-static int switch_root(void)
+/* Copy file from to a new file to: 0, or -1 with errno set. */
+static int copy_file(const char *from, const char *to)
 {
-	char dev[32] = "no loop device";
-	const char *step = "devtmpfs";
+	char buf[65536];
+	int in = open(from, O_RDONLY | O_CLOEXEC);
+	int out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	ssize_t n = in < 0 || out < 0 ? -1 : 0;
 
-	if (mount("devtmpfs", "/dev", "devtmpfs", 0, NULL))
-		goto fail;
-	step = "loop";
-	if (attach_loop(dev, sizeof(dev)))
-		goto fail;
-	step = "mount";
-	if (mkdir(NEW_ROOT, 0755) || mount(dev, NEW_ROOT, "ext2", 0, NULL))
-		goto fail;
-	step = "switch";
-	if (chdir(NEW_ROOT) || mount(".", "/", NULL, MS_MOVE, NULL) ||
-	    chroot(".") || chdir("/"))
-		goto fail;
-	return 0;
-fail:
-	say("oracle-init: cannot mount the root image (%s, %s): %s\n", step,
-	    dev, strerror(errno));
-	return -1;
+	while (n >= 0 && (n = read(in, buf, sizeof(buf))) > 0)
+		n = write(out, buf, n) == n ? n : -1;
+	close(in);
+	close(out);
+	return n < 0 ? -1 : 0;
 }
 
 static void make_dev_links(void)
@@ -234,17 +226,56 @@ static void make_dev_links(void)
 	symlink("/proc/self/fd/2", "/dev/stderr");
 }
 
+/* Mount image (ext2) on dir through a loop device and make it the root
+ * of this process and its children, with /proc and /dev mounted in it:
+ * 0, or -1 with a message. */
+static int enter_root(const char *image, const char *dir)
+{
+	char dev[32] = "no loop device";
+	const char *step = "loop";
+
+	if (attach_loop(image, dev, sizeof(dev)))
+		goto fail;
+	step = "mount";
+	if (mkdir(dir, 0755) || mount(dev, dir, "ext2", 0, NULL))
+		goto fail;
+	step = "chroot";
+	if (chroot(dir) || chdir("/"))
+		goto fail;
+	step = "/proc and /dev";
+	if (mount("proc", "/proc", "proc", 0, NULL) ||
+	    mount("devtmpfs", "/dev", "devtmpfs", 0, NULL))
+		goto fail;
+	make_dev_links();
+	return 0;
+fail:
+	say("oracle-init: cannot make %s the root (%s, %s): %s\n", image, step,
+	    dev, strerror(errno));
+	return -1;
+}
+
 int main(void)
 {
 	char *const shell_argv[] = { SHELL_RUNNER, NULL };
+	int initramfs;
 
 	load_modules();
-	if (switch_root())
+	initramfs = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (initramfs < 0 || mount("devtmpfs", "/dev", "devtmpfs", 0, NULL) ||
+	    copy_file(ROOT_IMAGE, SHELL_IMAGE)) {
+		say("oracle-init: cannot set up: %s\n", strerror(errno));
 		return 1;
-	mount("proc", "/proc", "proc", 0, NULL);
-	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
-	make_dev_links();
+	}
+	if (enter_root(ROOT_IMAGE, "/root-utest"))
+		return 1;
 	run_programs();
+	/* Back to the initramfs (pid 1 keeps a descriptor of it), then a
+	 * fresh copy of the image for the shell cases, as maestro boots
+	 * again for them. */
+	if (fchdir(initramfs) || chroot(".") ||
+	    enter_root(SHELL_IMAGE, "/root-shell"))
+		return 1;
+	close(initramfs);
 	setsid();
 	execve(SHELL_RUNNER, shell_argv, init_envp);
 	say("oracle-init: cannot run %s\n", SHELL_RUNNER);

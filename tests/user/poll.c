@@ -259,6 +259,46 @@ static void timeouts(void)
 	close(p[1]);
 }
 
+/* FDSize in /proc/self/status: the size of the descriptor table. */
+static int fd_table_size(void)
+{
+	char line[128];
+	int size = -1;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "FDSize: %d", &size) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return size;
+}
+
+/* After a descriptor past the first 32 slots was made and closed: the
+ * table stays grown, and a fork's copy is sized for its open descriptors
+ * (Linux's dup_fd), so select ignores bit 40 again there. */
+static void table_of_a_fork(int ready)
+{
+	pid_t pid;
+
+	printf("FDSize after dup2 to 40 and close: %d\n", fd_table_size());
+	CHECK(dup2(ready, 300) == 300 && close(300) == 0);
+	printf("FDSize after dup2 to 300 and close: %d\n", fd_table_size());
+	pid = fork();
+	if (pid == 0) {
+		struct timeval tv = { 0, 0 };
+		fd_set r;
+
+		FD_ZERO(&r);
+		FD_SET(ready, &r); FD_SET(40, &r);
+		printf("a fork: FDSize %d, select with fd 40 past the table: %d\n",
+		       fd_table_size(), select(41, &r, NULL, NULL, &tv));
+		fflush(stdout);
+		_exit(0);
+	}
+	printf("fork: %s\n", wait_str(pid));
+}
+
 static void select_sets(void)
 {
 	int p[2], n;
@@ -302,6 +342,7 @@ static void select_sets(void)
 	FD_SET(p[0], &r); FD_SET(40, &r);
 	expect_err("then select with closed fd 40", select(41, &r, NULL, NULL, &tv),
 		   EBADF);
+	table_of_a_fork(p[0]);
 	expect_err("select with n -1", select(-1, NULL, NULL, NULL, &tv), EINVAL);
 	expect_err("select of a bad set", select(n, bad_ptr, NULL, NULL, &tv),
 		   EFAULT);

@@ -16,6 +16,7 @@
  */
 #define _GNU_SOURCE
 #include <signal.h>
+#include <stdint.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -253,6 +254,55 @@ static void permissions(void)
 	CHECK(sigprocmask(SIG_UNBLOCK, &set, NULL) == 0);
 }
 
+/* The words of siginfo's union (after signo, errno and code). */
+static uint32_t *si_words(siginfo_t *si)
+{
+	return (uint32_t *)((char *)si + 12);
+}
+
+/* rt_sigqueueinfo with words 3 and 4 set and word w set to 1 (none when
+ * w is 0); then the words 3 and 4 taken back (when the call succeeded). */
+static void raw_words(const char *what, int code, int w)
+{
+	sigset_t one;
+	siginfo_t si;
+	long r;
+
+	memset(&si, 0, sizeof(si));
+	si.si_signo = RT(3);
+	si.si_code = code;
+	si_words(&si)[3] = 0x33;
+	si_words(&si)[4] = 0x44;
+	if (w)
+		si_words(&si)[w] = 1;
+	sigemptyset(&one);
+	sigaddset(&one, RT(3));
+	CHECK(sigprocmask(SIG_BLOCK, &one, NULL) == 0);
+	r = syscall(SYS_rt_sigqueueinfo, getpid(), RT(3), &si);
+	printf("%s: %ld", what, r);
+	if (r == 0) {
+		memset(&si, 0, sizeof(si));
+		CHECK(sigtimedwait(&one, &si, &(struct timespec){ 0 }) == RT(3));
+		printf(", words 3 and 4: %#x %#x", si_words(&si)[3],
+		       si_words(&si)[4]);
+	} else {
+		printf(" %s", strerror(errno));
+	}
+	printf("\n");
+	CHECK(sigprocmask(SIG_UNBLOCK, &one, NULL) == 0);
+}
+
+/* Linux i386 keeps the whole kernel siginfo a caller wrote (32 bytes), and
+ * refuses more for a layout it does not know. */
+static void whole_siginfo(void)
+{
+	raw_words("SI_QUEUE with words past the value", SI_QUEUE, 0);
+	raw_words("SI_QUEUE, word 10 set", SI_QUEUE, 10);
+	raw_words("unknown code -20", -20, 0);
+	raw_words("unknown code -20, word 10 set", -20, 10);
+	raw_words("unknown code -20, word 28 set", -20, 28);
+}
+
 /* A thread's own queue is taken before its process's, whatever the
  * numbers. */
 static void thread_first(void)
@@ -347,6 +397,7 @@ int main(void)
 	suspend_queue();
 	queue_limit();
 	permissions();
+	whole_siginfo();
 	thread_first();
 	timed_waits();
 	return finish();

@@ -9,7 +9,8 @@
  * FP_XSTATE_MAGIC1 in its software bytes, aligned as Linux aligns it);
  * a handler's edits of the fpstate take effect on return as Linux's do
  * (x87 from the FSAVE part, SSE from the image); a NULL fpstate gives a
- * clean FPU, an unreadable one or a bad MXCSR SIGSEGV; the tag word tells
+ * clean FPU, an unreadable one SIGSEGV, and a bad MXCSR has the bits the
+ * CPU rejects cleared, as Linux i386 does; the tag word tells
  * zeros, special values and empty registers apart; handlers that
  * interrupt floating-point loops at random (a 1 ms itimer) and compute in
  * another rounding mode change no result; an unmasked x87 exception
@@ -306,6 +307,9 @@ static void fpstate_bad(const char *what, int mode)
 
 		edit_mode = mode;
 		around_signal(SIGUSR2, 0x037f, 0x1f80, &io);
+		/* Only when the sigreturn let it go on. */
+		printf("%s: MXCSR after the handler %#x\n", what, io.mxcsr_out);
+		fflush(stdout);
 		_exit(0);
 	}
 	printf("%s: %s\n", what, wait_str(pid));
