@@ -4,8 +4,9 @@
 # Puts BIN_DIR's bash and busybox in STAGE_DIR/bin, makes /bin/sh a link
 # to bash, and links every applet of BIN_DIR/busybox.links (bin/, sbin/,
 # usr/bin/, usr/sbin/) to busybox, as `busybox --install -s` would, but
-# with relative links: the tree then also works where it lies on the host,
-# where the system tests run the same commands for the expected output.
+# with relative links, which resolve wherever the tree lies or its image is
+# mounted (build/userland/root/ itself, a loop mount of build/rootfs.ext2),
+# not only at /.
 # busybox.links is the applet list busybox's build makes (one path a line,
 # /bin/ash; the same list as `busybox --list-full`), which build.sh keeps
 # beside the binary: busybox itself is not run here, since the build

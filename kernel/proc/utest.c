@@ -2,17 +2,19 @@
  * utest.c: the first user process, and the boot-time test runner.
  *
  * proc_start_init() (from kmain's thread once boot is done): with the
- * "utest" switch, run every line of /test/programs.txt ("NAME ARG...",
- * as tests/user/run-host.sh reads it) as a process, one after another,
- * with exactly the host's environment (TEST_ENV=1 PATH=/test, cwd /,
- * stdin /dev/null, stdout and stderr on /dev/console), and power off.
+ * "utest" switch, run every line of /test/programs.txt ("NAME ARG...")
+ * as a process, one after another, each in a session of its own, with
+ * exactly the environment that the Linux oracle's /init gives its runs
+ * (tests/user/oracle-init.c: TEST_ENV=1 PATH=/test, cwd /, stdin
+ * /dev/null, stdout and stderr on /dev/console), and power off.
  * Each run is framed on the console by
  *	utest: begin NN-NAME
  *	...the program's output...
  *	exit N
  *	utest: end NN-NAME
- * where the lines between the markers are exactly what run-host.sh keeps
- * in NN-NAME.out (N: the exit code, or 128 + the signal, as a shell says).
+ * as that /init frames it on Linux, where tools/linux-oracle.py keeps the
+ * lines between the markers in build/oracle/expected/user/NN-NAME.out
+ * (N: the exit code, or 128 + the signal, as a shell says).
  * A run that has not ended after 30 s gets "utest: timeout NN-NAME" and
  * SIGKILL, for it and its process group, so that one hanging program does
  * not stall the others.

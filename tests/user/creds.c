@@ -4,9 +4,12 @@
  * sorted), setfsuid, the 16-bit calls, file permissions following the
  * ids (EACCES once root is gone), prctl's dumpable flag after an id
  * change, and sethostname/setdomainname as uname shows them (root only).
- * Runs as root; each scenario is a child that drops privileges.  On the
- * host the names are changed in a private UTS namespace (unshare, which
- * maestro does not have: its failure is not printed).
+ * Runs as root; each scenario is a child that drops privileges.  The
+ * names are changed after unshare(CLONE_NEWUTS), whose result is never
+ * printed: on the Linux oracle it succeeds, so the names go back when the
+ * run ends; maestro has no unshare, so there they stay changed.  (It
+ * dates from when the expected output came from the build machine's own
+ * Linux, whose names it kept untouched.)
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -148,7 +151,7 @@ static void names(void)
 	struct utsname u;
 	char long_name[70];
 
-	unshare(CLONE_NEWUTS);	/* host only: keep the host's names */
+	unshare(CLONE_NEWUTS);	/* Linux only: private names (see the top) */
 	yes("sethostname", sethostname("maestro-test", 12) == 0);
 	yes("setdomainname", setdomainname("example.org", 11) == 0);
 	CHECK(uname(&u) == 0);

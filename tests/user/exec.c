@@ -1,13 +1,14 @@
 /*
- * exec.c: execve.  /test/hello (found beside this program, so that the
- * host run finds it too) with a chosen argv and envp, and with empty ones;
- * a #! script naming hello with an argument; close-on-exec (this program
- * re-executes itself with "fds A B" and checks which descriptors
- * survived); and the failures: ENOENT, EACCES (no x bit), ENOEXEC
- * (garbage), E2BIG (an argument over 128 KiB), EFAULT.  Each exec runs in
- * a child; the parent prints its wait status.  With an empty argv, Linux
- * (since 5.18) hands the program argc 1 and argv[0] "".  argv[0] must be
- * this program's path (run-host.sh and maestro's runner give /test/exec).
+ * exec.c: execve.  /test/hello (found beside this program, which both
+ * runners start as /test/exec) with a chosen argv and envp, and with
+ * empty ones; a #! script naming hello with an argument; close-on-exec
+ * (this program re-executes itself with "fds A B" and checks which
+ * descriptors survived); and the failures: ENOENT, EACCES (no x bit),
+ * ENOEXEC (garbage), E2BIG (an argument over 128 KiB), EFAULT.  Each exec
+ * runs in a child; the parent prints its wait status.  With an empty argv,
+ * Linux (since 5.18) hands the program argc 1 and argv[0] "".  argv[0]
+ * must be this program's path (maestro's runner and the Linux oracle's
+ * /init give /test/exec).
  */
 #include <fcntl.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
 /*
- * initpid.c: maestro only (it must be pid 1, so it never runs on the
- * host).  Booted as init (init=/test/initpid shutdown=poweroff), it checks
- * what Linux gives the init process, one "<check>: yes|no" line each,
- * then "initpid: all yes" or "initpid: FAILED"; tests/system/init.py wants
- * every line to say yes:
+ * initpid.c: maestro only (it must be pid 1, so it is not in programs.txt,
+ * whose runs the Linux oracle starts from its own /init).  Booted as init
+ * (init=/test/initpid shutdown=poweroff), it checks what Linux gives the
+ * init process, one "<check>: yes|no" line each, then "initpid: all yes"
+ * or "initpid: FAILED"; tests/system/init.py wants every line to say yes:
  *   - its pid is 1;
  *   - signals it has no handler for are dropped, SIGKILL and SIGSTOP
  *     included, while a handled one is delivered;

@@ -11,8 +11,9 @@
  * 3. kill(-1, 0) reaches every process but the caller and init: 0 even
  *    when all of them belong to others (-EPERM does not count), -EINVAL
  *    for a bad signal; kill(pid, 0) of another user's process is EPERM.
- *    Only signal 0 and an invalid one are used: on the host kill(-1)
- *    reaches every process.
+ *    Only signal 0 and an invalid one are used: from root, a real signal
+ *    would reach every process of the machine but the caller and init,
+ *    not only this test's.
  */
 #include "check.h"
 #include <signal.h>

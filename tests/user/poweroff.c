@@ -1,8 +1,9 @@
 /*
- * poweroff.c: maestro only (never run on the host: it powers the machine
- * off).  Checks that reboot(2) refuses wrong magic numbers, syncs, then
- * powers off with reboot(LINUX_REBOOT_CMD_POWER_OFF); the system test
- * checks that QEMU stopped by itself.
+ * poweroff.c: maestro only (not in programs.txt, so the Linux oracle never
+ * runs it: it powers the machine off).  Checks that reboot(2) refuses
+ * wrong magic numbers, syncs, then powers off with
+ * reboot(LINUX_REBOOT_CMD_POWER_OFF); the system test checks that QEMU
+ * stopped by itself.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /*
- * procself.c: maestro only (pids differ from the host's, so it is not in
- * programs.txt).  Checks /proc/self and /proc/<pid>/ against what the
- * process knows about itself, printing one "<check>: yes|no" line each;
+ * procself.c: maestro only (pids differ from the Linux oracle's, so it is
+ * not in programs.txt).  Checks /proc/self and /proc/<pid>/ against what
+ * the process knows about itself, printing one "<check>: yes|no" line each;
  * tests/system/run.py boots it as init and wants every line to say yes.
  * Run with "child" as argv[1] it is the re-executed child whose cmdline
  * ("procself child two words") the parent checks.

@@ -24,9 +24,10 @@
  * fails with EINTR.
  *
  * Core dumps: children killed by SIGSEGV, SIGABRT and SIGQUIT, with
- * RLIMIT_CORE 0 (set here, as the host's oracle must write no core
- * file): WCOREDUMP is false, waitid says CLD_KILLED.  maestro writes no
- * core files, so it never sets the bit.
+ * RLIMIT_CORE 0 (set here, so that the Linux oracle writes no core file
+ * either, whatever limit it started the run with): WCOREDUMP is false,
+ * waitid says CLD_KILLED.  maestro writes no core files, so it never sets
+ * the bit.
  *
  * Times are printed only as yes/no; raw system calls use the i386
  * kernel's 32-bit timespec and timeval.
@@ -320,7 +321,7 @@ int main(void)
 {
 	struct rlimit none = { 0, 0 };
 
-	/* maestro has no rlimits yet (and writes no core files anyway). */
+	/* For Linux: maestro writes no core files whatever the limit. */
 	(void)setrlimit(RLIMIT_CORE, &none);
 	restart_direct("with nothing to restart");
 	stopped_midway("nanosleep", nanosleep_req);

@@ -169,8 +169,10 @@ static void queue_limit(void)
 	while (n < 100 && !(err = sigqueue(getpid(), RT(2),
 					   (union sigval){ .sival_int = n })))
 		n++;
-	/* The limit counts the user's other processes' queued signals too:
-	 * on a busy host some may be queued elsewhere. */
+	/* The limit counts the user's other processes' queued signals too,
+	 * so the check allows some queued elsewhere: when the expected output
+	 * came from the build machine, other processes of its user could
+	 * hold some.  Both runs are root's now, in a machine of their own. */
 	printf("queued up to the limit of 16 (%s), then %s\n",
 	       n > 8 && n <= 16 ? "yes" : "no", strerror(err ? errno : 0));
 	queued = n;

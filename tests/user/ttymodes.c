@@ -1,13 +1,15 @@
 /*
  * ttymodes.c: terminal modes and job control on a real terminal, driven
- * by tests/system/tty.py, which types into the serial line.  Run from an
- * interactive bash with job control on its controlling terminal (stdin);
- * maestro only (the host has no terminal to give it in the test run).
+ * by tests/system/terminal.py, which types into the serial line.  Run
+ * from an interactive bash with job control on its controlling terminal
+ * (stdin); maestro only (not in programs.txt: those runs have stdin
+ * /dev/null and no controlling terminal, on maestro and on the Linux
+ * oracle alike).
  *
  * Each step that needs input prints "NAME: ready" and then waits for it;
  * what a read returned is printed escaped ("got 'ab\n' (3)").  The
  * expected transcript is Linux's n_tty behaviour, written down in
- * tests/system/tty.py next to what is typed.  The other steps print
+ * tests/system/terminal.py next to what is typed.  The other steps print
  * check lines (check.h's yes/expect_err).
  */
 #include <fcntl.h>
