@@ -142,14 +142,15 @@ build_busybox() {
 check_busybox() {
 	local why=
 	grep -qF "\"$cc\"" "$work/.busybox_unstripped.cmd" ||
-		why="not linked with $cc"
+		why="$why; not linked with $cc"
 	grep -q "^cmd_libbb/lib.a := .*${cross}ar " "$work/libbb/.lib.a.cmd" ||
-		why="CROSS_COMPILE=$cross not used"
+		why="$why; CROSS_COMPILE=$cross not used"
 	LC_ALL=C "${cross}readelf" -h "$work/busybox_unstripped" |
-		grep -q 'Machine: *Intel 80386' || why="not an i386 program"
+		grep -q 'Machine: *Intel 80386' || why="$why; not an i386 program"
 	grep -qx '/bin/ash' "$work/busybox.links" ||
-		why="no applet list in busybox.links"
-	[ -z "$why" ] || fail "busybox was not cross built: $why (see $work/make.log)"
+		why="$why; no applet list in busybox.links"
+	[ -z "$why" ] ||
+		fail "busybox was not cross built: ${why#; } (see $work/make.log)"
 }
 
 files=$(source_files)
