@@ -161,8 +161,9 @@ struct k_sigaction {
 } __attribute__((packed));
 _Static_assert(sizeof(struct k_sigaction) == 20, "i386 struct sigaction");
 
-/* What a pending signal carries: siginfo_t's first words (signo, errno,
- * code, then the union that si_code selects: see sigqueue.c). */
+/* What a pending signal carries: siginfo_t's first 32 bytes (signo,
+ * errno, code, then the union whose member si_code selects), as Linux
+ * i386's struct kernel_siginfo; delivered whole (siginfo_fill). */
 #define SI_WORDS	5
 struct ksiginfo {
 	int signo, errno_, code;
