@@ -133,14 +133,16 @@ def cacheable(text):
                 all(b.endswith("exit 0\n") for b in bodies))
 
 
-def expected_runs(tree):
-    """NN-NAME of every run of programs.txt, as the runners number them."""
+def program_runs(tree):
+    """(NN-NAME, line) of every run of programs.txt, numbered as the
+    runners number them; line is the run's words joined by one blank."""
     runs = []
     with open(os.path.join(tree, "test", "programs.txt")) as f:
         for line in f:
             words = line.split()
             if words and not words[0].startswith("#"):
-                runs.append("%02d-%s" % (len(runs) + 1, words[0]))
+                runs.append(("%02d-%s" % (len(runs) + 1, words[0]),
+                             " ".join(words)))
     return runs
 
 
@@ -173,13 +175,8 @@ def load_quirks(path):
 def apply_quirks(expected, tree, quirks):
     """Rewrite expected/user/ by quirks; the number of stale quirks."""
     runs = {}
-    with open(os.path.join(tree, "test", "programs.txt")) as f:
-        for line in f:
-            words = line.split()
-            if words and not words[0].startswith("#"):
-                runs.setdefault(" ".join(words), []).append(
-                    "%02d-%s" % (sum(len(v) for v in runs.values()) + 1,
-                                 words[0]))
+    for run, line in program_runs(tree):
+        runs.setdefault(line, []).append(run)
     stale = 0
     for key, pairs in quirks.items():
         for run in runs.get(key, []):
@@ -206,7 +203,7 @@ def apply_quirks(expected, tree, quirks):
 def report(entry, tree):
     """Print ok/FAIL per run and case; (passed, failed)."""
     failed = passed = 0
-    for sub, names in (("user", expected_runs(tree)),
+    for sub, names in (("user", [run for run, _ in program_runs(tree)]),
                        ("shell", expected_cases(tree))):
         for name in names:
             path = os.path.join(entry, sub, name + ".out")
