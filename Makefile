@@ -22,11 +22,10 @@ HOSTCC := gcc
 PYTHON := python3
 QEMU := qemu-system-i386
 # Every i386 program run on the build machine goes through tools/i386-exec
-# (natively, or under qemu-i386 on a host without IA-32 emulation); its
-# probe is built by tools/tools.mk.  (Not named I386_EXEC: that is the
-# script's environment variable, which make would override.)
+# (natively, or under qemu-i386 on a host without IA-32 emulation), which
+# builds its own probe.  (Not named I386_EXEC: that is the script's
+# environment variable, which make would override.)
 I386_RUNNER := tools/i386-exec
-I386_PROBE := $(B)/tools/i386-probe
 
 HZ ?= 100
 comma := ,

@@ -89,7 +89,7 @@ endef
 $(eval $(call bench_strlen_rules,$(B)/bench,$(BENCH_CC),$(BENCH_ARCH),$(BENCH_LIB_ARCH),$(MUSL_LIBC),$(OBJCOPY)))
 $(eval $(call bench_strlen_rules,$(B)/bench64,$(BENCH_CC64),$(BENCH_ARCH64),$(BENCH_LIB_ARCH64),$(MUSL_LIBC64),objcopy))
 
-bench-strlen: $(B)/bench/strlen_bench $(B)/bench64/strlen_bench $(I386_PROBE)
+bench-strlen: $(B)/bench/strlen_bench $(B)/bench64/strlen_bench
 	@mode=$$($(I386_RUNNER) --mode) || exit 1; \
 	if [ "$$mode" = native ]; then \
 		$(I386_RUNNER) $(B)/bench/strlen_bench && echo || exit 1; \

@@ -45,7 +45,7 @@ $(PROC_BENCH_CPIO): $(PROC_BENCH) $(PROC_TRUE) $(LINUX_PEER_DIR)/.done \
 	$(PYTHON) tools/linux-peer.py initramfs $(LINUX_PEER_DIR) \
 		$(PROC_BENCH) $@ $(PROC_TRUE)
 
-bench-proc-host: $(PROC_BENCH) $(PROC_TRUE) $(I386_PROBE)
+bench-proc-host: $(PROC_BENCH) $(PROC_TRUE)
 	@mode=$$($(I386_RUNNER) --mode) || exit 1; \
 	if [ "$$mode" != native ]; then \
 		echo "bench-proc-host: refused: i386 programs would run" \

@@ -58,7 +58,7 @@ $(HOST32_TEST_BIN): $(HOST32_TEST_OBJS) | $(SETUP_STAMP)
 # Each program's output goes to a log, is shown with a prefix, and the
 # logs are summed; a program that crashes before its summary line counts
 # as a failure (tools/sum-results.sh).
-test-host: $(HOST_TEST_BIN) $(HOST32_TEST_BIN) $(I386_PROBE)
+test-host: $(HOST_TEST_BIN) $(HOST32_TEST_BIN)
 	@ASAN_OPTIONS=detect_leaks=1 $(HOST_TEST_BIN) \
 		> $(B)/host/results.log 2>&1; \
 	sed 's/^/[host] /' $(B)/host/results.log; \
