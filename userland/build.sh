@@ -11,7 +11,9 @@
 # copies the entry's files to DEST_DIR (each unless the same file is
 # there) and builds nothing; a miss fetches the source with `apt-get
 # source` (kept in the cache's src/ for the next recipe), builds it out of
-# tree under build/userland/PACKAGE/, strips it and stores it.
+# tree under build/userland/PACKAGE/ (marked with its recipe key in
+# .recipe; a hit removes a folder of another recipe), strips it and stores
+# it.
 # Nothing is patched: the choices are in userland/bash.configure (configure
 # arguments) and userland/busybox.config (settings applied over defconfig).
 #
@@ -171,6 +173,7 @@ if [ ! -x "$entry/$pkg" ]; then
 	t0=$SECONDS
 	rm -rf "$work"
 	mkdir -p "$work"
+	echo "$key" > "$work/.recipe"
 	"build_$pkg"
 	rm -rf "$entry" "$entry.tmp"
 	cp -r "$work/out" "$entry.tmp"
@@ -178,6 +181,9 @@ if [ ! -x "$entry/$pkg" ]; then
 	say "built $pkg in $((SECONDS - t0)) s, stored in $entry"
 else
 	say "$pkg $version from the cache ($entry)"
+	# A build folder of another recipe (its logs, a native configure's
+	# among them) says nothing of this one.
+	[ "$(cat "$work/.recipe" 2>/dev/null)" = "$key" ] || rm -rf "$work"
 fi
 mkdir -p "$dest"
 for f in "$entry"/*; do
