@@ -22,6 +22,7 @@ extern volatile uint64_t jiffies;
 
 void pit_init(void);
 void tsc_mark_boot(void);		/* first thing at boot: time zero */
+uint64_t tsc_boot(void);		/* the TSC at that time zero */
 int tsc_calibrate(void);		/* 0, or -ENODEV without a usable TSC */
 uint64_t clock_ns(void);
 uint32_t tsc_khz(void);

@@ -4,13 +4,15 @@
  * Vectors 0-47 point at the stubs of kernel/isr.asm as ring-0 interrupt
  * gates (interrupts stay off in handlers until they choose otherwise);
  * trap_dispatch() sends exceptions to kernel/trap.c and IRQs to
- * kernel/irq.c, and int 0x80 (a gate ring 3 may use) to the system call
+ * kernel/irq.c, the local APIC's timer (the profiler's) to kernel/lapic.c,
+ * and int 0x80 (a gate ring 3 may use) to the system call
  * dispatcher; on the way back to user mode, pending signals are acted
  * on (signal_deliver).  Other vectors are left not-present, so stray ones
  * raise a general protection fault that is reported.
  */
 #include "kernel/interrupt.h"
 #include "kernel/compiler.h"
+#include "kernel/lapic.h"
 #include "kernel/proc/signal.h"
 #include "kernel/sched/task.h"
 
@@ -27,7 +29,7 @@ _Static_assert(sizeof(struct idt_entry) == 8, "IDT entries are 8 bytes");
 
 static struct idt_entry idt[IDT_VECTORS] __aligned(8);
 extern const uint32_t isr_stub_table[IRQ_BASE + IRQ_COUNT];
-extern char isr_syscall[];
+extern char isr_syscall[], isr_lapic_timer[], isr_lapic_spurious[];
 
 void idt_set_gate(unsigned int vector, uint32_t handler, uint8_t type_attr)
 {
@@ -53,6 +55,10 @@ void idt_init(void)
 	idt_set_gate(4, isr_stub_table[4], IDT_USER_INTERRUPT_GATE);
 	idt_set_gate(SYSCALL_VECTOR, (uint32_t)isr_syscall,
 		     IDT_USER_INTERRUPT_GATE);
+	idt_set_gate(LAPIC_TIMER_VECTOR, (uint32_t)isr_lapic_timer,
+		     IDT_INTERRUPT_GATE);
+	idt_set_gate(LAPIC_SPURIOUS_VECTOR, (uint32_t)isr_lapic_spurious,
+		     IDT_INTERRUPT_GATE);
 	__asm__ __volatile__("lidt %0" : : "m"(ptr));
 }
 
@@ -62,6 +68,8 @@ void trap_dispatch(struct trap_frame *f)
 		syscall_dispatch(f);
 	} else if (f->vector < IRQ_BASE) {
 		exception_dispatch(f);
+	} else if (f->vector >= LAPIC_TIMER_VECTOR) {
+		lapic_dispatch(f);
 	} else {
 		sched_irq_enter();
 		irq_dispatch(f);

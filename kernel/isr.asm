@@ -1,5 +1,6 @@
-; isr.asm: entry stubs for interrupt vectors 0-47 and the system call
-; vector 0x80, and the way into user mode.
+; isr.asm: entry stubs for interrupt vectors 0-47, the system call
+; vector 0x80 and the local APIC's 0xef and 0xff, and the way into user
+; mode.
 ;
 ; Each stub pushes a zero error code when the CPU does not push one, then
 ; the vector number, and jumps to isr_common, which saves the registers as a
@@ -97,6 +98,17 @@ global isr_syscall
 isr_syscall:
 	push dword 0
 	push dword 0x80
+	jmp isr_common
+
+; The local APIC's timer and spurious vectors (kernel/lapic.c).
+global isr_lapic_timer, isr_lapic_spurious
+isr_lapic_timer:
+	push dword 0
+	push dword 0xef
+	jmp isr_common
+isr_lapic_spurious:
+	push dword 0
+	push dword 0xff
 	jmp isr_common
 
 ; void user_mode_enter(struct trap_frame *f): continue on f, which lies at

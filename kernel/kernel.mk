@@ -6,3 +6,9 @@ KERNEL_SRCS += boot/entry.asm kernel/isr.asm \
 	kernel/init.c kernel/wait.c kernel/power.c kernel/mutex.c kernel/fpu.c kernel/fpu_sigframe.c kernel/timer.c
 KTEST_SRCS += tests/kernel/test_core.c tests/kernel/test_mutex.c tests/kernel/test_fpu.c \
 	tests/kernel/test_futex.c
+# The local APIC timer and the profiler (kernel/prof/prof.h).
+KERNEL_SRCS += kernel/lapic.c kernel/prof/log.c kernel/prof/unwind.c \
+	kernel/prof/sample.c kernel/prof/control.c kernel/prof/events.c \
+	kernel/prof/sysstat.c kernel/prof/memprof.c kernel/prof/dev.c \
+	kernel/prof/boot.c
+KTEST_SRCS += tests/kernel/test_prof.c

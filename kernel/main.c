@@ -19,6 +19,8 @@
 #include "kernel/fpu.h"
 #include "kernel/init.h"
 #include "kernel/interrupt.h"
+#include "kernel/lapic.h"
+#include "kernel/prof/prof.h"
 #include "kernel/ktest.h"
 #include "kernel/sched/task.h"
 #include "kernel/panic.h"
@@ -102,6 +104,9 @@ void kmain(uint32_t magic, uint32_t info_phys)
 	timeline_mark("clocks");
 	fpu_init();
 	sched_init();
+	lapic_init();
+	prof_boot_start();
+	timeline_mark("sched");
 	first = kthread_create(kmain_thread, NULL, "kmain");
 	if (!first)
 		panic("cannot create the first kernel thread");

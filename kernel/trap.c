@@ -28,6 +28,7 @@
 #include "kernel/sched/task.h"
 #include "lib/printf.h"
 #include "mm/mm.h"
+#include "mm/uaccess.h"
 #include "mm/vm.h"
 
 #define VEC_DEBUG	1
@@ -109,6 +110,8 @@ static int user_fault(struct trap_frame *f, uint32_t cr2)
 		return -EFAULT;
 	if (!trap_from_user(f) && !extable_search(f->eip))
 		return -EFAULT;		/* kernel bug: reported as fatal */
+	if (!trap_from_user(f) && uaccess_nofault)
+		return -EFAULT;		/* copy_from_user_nofault: no paging */
 	irq_restore(f->eflags);
 	mm = vm_current;
 	mm_lock(mm);		/* threads share it */

@@ -78,6 +78,11 @@ void tsc_mark_boot(void)
 	tsc_at_boot = rdtsc();
 }
 
+uint64_t tsc_boot(void)
+{
+	return tsc_at_boot;
+}
+
 uint64_t tsc_to_ns(uint64_t ticks)
 {
 	return mul_u64_shr32(ticks, ns_per_tick_fp32);

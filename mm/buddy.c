@@ -21,6 +21,7 @@
  * buddy_mark_available, buddy_mark_reserved, buddy_release.
  */
 #include "mm/mm.h"
+#include "kernel/prof/prof.h"
 #include "mm/internal.h"
 #include "kernel/compiler.h"
 #include "kernel/ksyms.h"
@@ -206,6 +207,9 @@ struct page *page_alloc(unsigned int order)
 	if (!pg && reclaim_hook && order < PAGE_MAX_ORDER &&
 	    reclaim_hook(64u << order))
 		pg = buddy_alloc(order);
+	if (pg)
+		prof_alloc(PROF_ALLOC_PAGES, (const void *)page_to_phys(pg),
+			   PAGE_SIZE << order);
 	return pg;
 }
 
@@ -246,6 +250,8 @@ void page_free(struct page *pg, unsigned int order)
 
 	if (!pg)
 		return;
+	if (pg >= page_array && pg < page_array + page_count)
+		prof_free(PROF_ALLOC_PAGES, (const void *)page_to_phys(pg));
 	flags = spin_lock_irqsave(&buddy_lock);
 	problem = page_free_problem(pg, order);
 	if (problem) {

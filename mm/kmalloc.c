@@ -31,6 +31,7 @@
  * kmalloc_check, kmalloc_debug_errors, kmalloc_usage.
  */
 #include "mm/mm.h"
+#include "kernel/prof/prof.h"
 #include "mm/internal.h"
 #include "kernel/cmdline.h"
 #include "kernel/compiler.h"
@@ -338,7 +339,10 @@ static void *kmalloc_caller(size_t size, uintptr_t caller)
  */
 void *kmalloc(size_t size)
 {
-	return kmalloc_caller(size, (uintptr_t)__builtin_return_address(0));
+	void *p = kmalloc_caller(size, (uintptr_t)__builtin_return_address(0));
+
+	prof_alloc(PROF_ALLOC_KMALLOC, p, size);
+	return p;
 }
 
 /* kmalloc, with the object zeroed. */
@@ -346,6 +350,7 @@ void *kzalloc(size_t size)
 {
 	void *p = kmalloc_caller(size, (uintptr_t)__builtin_return_address(0));
 
+	prof_alloc(PROF_ALLOC_KMALLOC, p, size);
 	if (p)
 		memset(p, 0, size);
 	return p;
@@ -429,6 +434,7 @@ void kfree(void *p)
 
 	if (!p)
 		return;
+	prof_free(PROF_ALLOC_KMALLOC, p);
 	flags = spin_lock_irqsave(&kmalloc_lock);
 	pg = kmalloc_page_of(p);
 	if (!pg) {

@@ -8,10 +8,12 @@
  * be had the instruction restarts where it stopped (rep keeps its counts in
  * ecx/esi/edi), otherwise the fixup makes the function return -EFAULT.
  *
- * Interface (mm/uaccess.h): copy_from_user, copy_to_user, clear_user,
+ * Interface (mm/uaccess.h): copy_from_user, copy_from_user_nofault,
+ * copy_to_user, clear_user,
  * strncpy_from_user, strcpy_from_user, uaccess_get, uaccess_put.
  */
 #include "mm/uaccess.h"
+#include "kernel/compiler.h"
 #include "kernel/errno.h"
 #include "kernel/extable.h"
 
@@ -43,6 +45,22 @@ int copy_from_user(void *dst, const void *usrc, size_t n)
 	if (!access_ok(usrc, n))
 		return -EFAULT;
 	return uaccess_copy(dst, usrc, n);
+}
+
+volatile int uaccess_nofault;
+
+int copy_from_user_nofault(void *dst, const void *usrc, size_t n)
+{
+	int err;
+
+	if (!access_ok(usrc, n))
+		return -EFAULT;
+	uaccess_nofault++;
+	barrier();
+	err = uaccess_copy(dst, usrc, n);
+	barrier();
+	uaccess_nofault--;
+	return err;
 }
 
 int copy_to_user(void *udst, const void *src, size_t n)

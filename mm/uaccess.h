@@ -35,6 +35,14 @@ static inline bool access_ok(const void *addr, size_t n)
 }
 
 int copy_from_user(void *dst, const void *usrc, size_t n);
+/*
+ * As copy_from_user, for interrupt handlers (the profiler's user stack
+ * walk): a page fault inside it is not served (no page is brought in, no
+ * lock taken), the copy just fails with -EFAULT.  uaccess_nofault is
+ * non-zero meanwhile; kernel/trap.c checks it.
+ */
+int copy_from_user_nofault(void *dst, const void *usrc, size_t n);
+extern volatile int uaccess_nofault;
 int copy_to_user(void *udst, const void *src, size_t n);
 int clear_user(void *udst, size_t n);
 /* 0 when all of [udst, udst + n) can be written (its pages faulted in,

@@ -4,7 +4,7 @@
 # virtual consoles with the PS/2 keyboard.
 N_TTY_SRCS := drivers/tty/n_tty.c drivers/tty/n_tty_output.c \
 	drivers/tty/n_tty_read.c
-KERNEL_SRCS += drivers/tty/serial.c drivers/tty/vga.c drivers/tty/console.c \
+KERNEL_SRCS += drivers/tty/serial.c drivers/tty/serial_raw.c drivers/tty/vga.c drivers/tty/console.c \
 	drivers/tty/tty_core.c drivers/tty/tty_file.c drivers/tty/tty_ioctl.c \
 	drivers/tty/tty_jobctl.c $(N_TTY_SRCS) \
 	drivers/tty/vt.c drivers/tty/vt_tty.c drivers/tty/kbd.c

@@ -24,6 +24,7 @@
 #include "kernel/init.h"
 #include "kernel/proc/signal.h"
 #include "mm/mm.h"
+#include "kernel/prof/prof.h"
 
 #define TTY_WAKEUP_CHARS	256	/* writable below this much output */
 #define NS_PER_DECISECOND	100000000ull
@@ -193,6 +194,7 @@ static ssize_t tty_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 	err = tty_check_change(tty, SIGTTIN);
 	if (err)
 		return err;
+	prof_first_prompt();	/* the boot timeline's end */
 	mutex_lock(&tty->read_mutex);
 	ret = read_ldisc(f, tty, buf, len);
 	mutex_unlock(&tty->read_mutex);

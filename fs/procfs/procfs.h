@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include "kernel/compiler.h"
 
-#define PROCFS_MAX_SIZE	(64 * 1024)
+#define PROCFS_MAX_SIZE	(256 * 1024)
 
 struct procfs_buf {
 	char *buf;

@@ -36,6 +36,7 @@
  */
 #include "kernel/proc/proc.h"
 #include "kernel/proc/cred.h"
+#include "kernel/prof/prof.h"
 #include "kernel/proc/vfork.h"
 #include "kernel/fpu.h"
 #include "elf/elf.h"
@@ -306,6 +307,21 @@ static void exec_commit_identity(struct proc *p, struct exec_ctx *x)
 		vfs_close(old);
 }
 
+/* Where the program's (first) executable segment lies, for the
+ * profiler to name its frames. */
+static void exec_note_text(struct proc *p, const struct elf_image *img)
+{
+	p->text_start = p->text_end = p->text_offset = 0;
+	for (unsigned int i = 0; i < img->nload; i++) {
+		if (!(img->load[i].prot & ELF_PROT_EXEC))
+			continue;
+		p->text_start = img->load[i].vaddr;
+		p->text_end = img->load[i].vaddr + img->load[i].filesz;
+		p->text_offset = img->load[i].offset;
+		return;
+	}
+}
+
 /* Past the point of no return: the process runs the new image. */
 static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 {
@@ -325,6 +341,7 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 	signal_exec(p);
 	strlcpy(p->name, name ? name + 1 : x->execfn, sizeof(p->name));
 	strlcpy(current->name, p->name, sizeof(current->name));
+	exec_note_text(p, &x->img);
 	memset(current->tls, 0, sizeof(current->tls));
 	gdt_load_tls(current->tls);
 	fpu_reset(current);		/* a new program starts from FNINIT */
@@ -366,8 +383,10 @@ int proc_exec(struct trap_frame *f, const char *path,
 		err = proc_unshare_for_exec(current->proc);
 	if (!err)
 		err = exec_load(x, &sp);
-	if (!err)
+	if (!err) {
 		exec_commit(x, f, sp);
+		prof_exec(current->proc);
+	}
 	if (x->file)
 		vfs_close(x->file);
 	kfree(x->page);

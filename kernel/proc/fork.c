@@ -34,6 +34,7 @@
  * Interface (proc.h): proc_clone; (vfork.h) vfork_release.
  */
 #include "kernel/proc/proc.h"
+#include "kernel/prof/prof.h"
 #include "kernel/proc/tls.h"
 #include "kernel/proc/vfork.h"
 #include "fs/vfs.h"
@@ -125,6 +126,10 @@ static void clone_info(struct proc *c, struct proc *p)
 	c->fscred = p->fscred;
 	c->dumpable = p->dumpable;
 	c->no_new_privs = p->no_new_privs;
+	c->prof_traced = p->prof_traced;
+	c->text_start = p->text_start;
+	c->text_end = p->text_end;
+	c->text_offset = p->text_offset;
 	c->exe_file = p->exe_file;
 	if (c->exe_file)
 		file_ref_get(c->exe_file);
@@ -303,6 +308,7 @@ int proc_clone(const struct clone_req *r)
 		vw.child = x.thread;
 		x.thread->vfork = &vw;
 	}
+	prof_fork(x.proc->pid, tid, current->proc->pid, current->pid);
 	clone_start(&x);
 	if (r->flags & CLONE_VFORK)
 		vfork_wait_child(&vw);

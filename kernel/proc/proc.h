@@ -209,6 +209,10 @@ struct proc {
 	uint64_t alarm_at, alarm_interval;
 	struct list_head alarm_link;
 	char name[16];
+	/* The profiler (kernel/prof/prof.h): profiled (inherited by fork),
+	 * and where exec put the program's executable segment. */
+	bool prof_traced;
+	uint32_t text_start, text_end, text_offset;
 	/*
 	 * Accounting, limits, identity and /proc details.  The CPU time and
 	 * counts of the process's threads that have ended and of its

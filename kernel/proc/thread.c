@@ -48,6 +48,7 @@
  * proc_kill_other_threads, thread_exit_hook.
  */
 #include "kernel/proc/proc.h"
+#include "kernel/prof/prof.h"
 #include "kernel/proc/futex.h"
 #include "kernel/proc/vfork.h"
 #include "kernel/cmdline.h"
@@ -159,6 +160,7 @@ __noreturn void thread_exit(int code)
 	uint32_t flags;
 	bool last;
 
+	prof_exit();
 	clear_child_tid(t);
 	vfork_release(t);
 	fd_put_borrowed();

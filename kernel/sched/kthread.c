@@ -12,6 +12,7 @@
  * (task_lock) while it touches the lists.
  */
 #include "kernel/sched/task.h"
+#include "kernel/prof/prof.h"
 #include "kernel/fpu.h"
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
@@ -219,7 +220,25 @@ __noreturn void kthread_exit(int code)
 
 struct task *kthread_create(int (*fn)(void *arg), void *arg, const char *name)
 {
-	return task_create(fn, arg, name, 0, true, false);
+	struct task *t = task_create(fn, arg, name, 0, true, false);
+
+	if (t)
+		prof_kthread(t);
+	return t;
+}
+
+/* Call fn(t, arg) on every task, with interrupts off (fn must not
+ * sleep); the sum of its returns. */
+int task_for_each(int (*fn)(struct task *t, void *arg), void *arg)
+{
+	uint32_t flags = spin_lock_irqsave(&task_lock);
+	struct task *t;
+	int sum = 0;
+
+	list_for_each_entry(t, &all_tasks, all_link)
+		sum += fn(t, arg);
+	spin_unlock_irqrestore(&task_lock, flags);
+	return sum;
 }
 
 /* As kthread_create, with room for a user-mode trap frame kept free at

@@ -139,6 +139,9 @@ __noreturn void kthread_exit(int code);
 int kthread_join(struct task *t);
 void kthread_detach(struct task *t);
 unsigned int task_count(void);
+/* Call fn on every task with interrupts off (it must not sleep); the
+ * sum of its returns. */
+int task_for_each(int (*fn)(struct task *t, void *arg), void *arg);
 /* Tasks running or waiting to run (the idle task not counted). */
 unsigned int sched_nr_running(void);
 /* The pid handed out last. */

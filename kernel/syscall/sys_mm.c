@@ -10,6 +10,7 @@
  * Interface: the SYSCALL registrations.
  */
 #include "kernel/syscall/syscall.h"
+#include "kernel/prof/prof.h"
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
 #include "kernel/interrupt.h"
@@ -58,6 +59,8 @@ static long sys_mmap2(uintptr_t addr, size_t len, uint32_t prot,
 	err = vm_mmap_file(mm, &addr, len, prot, flags, file,
 			   file ? pgoff : 0);
 	mm_unlock(mm);
+	if (!err && file && (prot & PROT_EXEC))
+		prof_mmap(file, addr, len, pgoff << PAGE_SHIFT);
 	return err ? err : (long)addr;
 }
 SYSCALL(NR_mmap2, sys_mmap2);

@@ -45,6 +45,8 @@ struct syscall_entry {
 struct trap_frame;
 /* The current task's user trap frame (the system call's registers). */
 struct trap_frame *syscall_user_frame(void);
+/* The kernel's name of call nr ("sys_read"), or NULL. */
+const char *syscall_name(uint32_t nr);
 
 /* Linux i386 numbers (arch/x86/entry/syscalls/syscall_32.tbl). */
 #define NR_restart_syscall	0

@@ -16,7 +16,9 @@
 #define MSR_EFER	0xC0000080u
 #define EFER_NXE	(1ull << 11)
 
-static int lowmem_probe;
+/* In .data, just after the text, in the 2 MiB page the text ends in, which
+ * is mapped 4 KiB at a time (the .bss may reach past it). */
+static int lowmem_probe = 1;
 
 /* Whether CPUID says this CPU has NX. */
 static bool cpu_nx(void)
