@@ -20,7 +20,13 @@ sysroot64="$top/build/sysroot64"
 # program on the machine).
 packages=(make nasm gcc libc6-dev gcc-i686-linux-gnu binutils-i686-linux-gnu
 	grub-pc-bin grub-common xorriso mtools qemu-system-x86 qemu-user
-	e2fsprogs python3 gdb-multiarch file dpkg-dev xz-utils)
+	e2fsprogs python3 gdb-multiarch file dpkg-dev xz-utils chromium)
+# Commands and the package that brings each when it is missing.  Node.js
+# and npm (for the profiler's pages, tools/web/) count as present when the
+# commands are: a Node.js from elsewhere (NodeSource) bundles npm and
+# conflicts with Debian's npm package.  Chromium, above, runs the pages'
+# browser check (tools/prof-page-check).
+commands=(node:nodejs npm:npm)
 # i386 packages unpacked into build/sysroot (never installed system-wide).
 sysroot_debs=(musl:i386 musl-dev:i386 linux-libc-dev:i386)
 # The x86_64 musl (static libc.a, crt files, headers) unpacked into
@@ -32,10 +38,13 @@ as_root() {
 }
 
 missing_packages() {
-	local p
+	local p c
 	for p in "${packages[@]}"; do
 		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
 			grep -q '^install ok installed$' || echo "$p"
+	done
+	for c in "${commands[@]}"; do
+		command -v "${c%%:*}" >/dev/null || echo "${c#*:}"
 	done
 }
 

@@ -8,8 +8,11 @@
 #				starts with the way it ran ("runner: native").
 # `make test-host` runs both, prints their results with a [host] or [i386]
 # prefix, then the self-tests of tools/ksyms.py (the symbol-table
-# generator) and tools/vdso-check.py (on the built vDSO), and ends with
-# one combined line "N passed, N failed".
+# generator) and tools/vdso-check.py (on the built vDSO), then the tests
+# other fragments add (HOST_SELFTEST_RUN: shell commands, each ending in
+# ';', that write the logs named in HOST_SELFTEST_LOGS and show them with a
+# prefix; such a fragment also adds what they need as prerequisites of
+# test-host), and ends with one combined line "N passed, N failed".
 #
 # lib/ defines functions with the C library's names (strlen, snprintf...);
 # every source here except libc_ref.c is compiled with -include
@@ -69,8 +72,10 @@ test-host: $(HOST_TEST_BIN) $(HOST32_TEST_BIN)
 	$(PYTHON) tools/vdso-check.py --selftest $(VDSO_SO) \
 		> $(B)/host/vdso-selftest.log 2>&1; \
 	sed 's/^/[vdso-check.py] /' $(B)/host/vdso-selftest.log; \
+	$(HOST_SELFTEST_RUN) \
 	tools/sum-results.sh $(B)/host/results.log $(B)/host32/results.log \
-		$(B)/host/ksyms-selftest.log $(B)/host/vdso-selftest.log
+		$(B)/host/ksyms-selftest.log $(B)/host/vdso-selftest.log \
+		$(HOST_SELFTEST_LOGS)
 
 .PHONY: test-host
 -include $(shell find $(B)/host32 -name '*.d' 2>/dev/null)
