@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine import Machine, Timeout  # noqa: E402
 import init  # noqa: E402
 import proc_resource  # noqa: E402
+import profiler  # noqa: E402
 import session  # noqa: E402
 import shell  # noqa: E402
 import storage  # noqa: E402
@@ -468,6 +469,7 @@ def ext2_corrupt_corpus(opts):
 
 userprogs.register(system_test, check, Failure)
 proc_resource.register(system_test, check, Failure)
+profiler.register(system_test, check, Failure)
 shell.register(system_test, check, Failure)
 terminal.register(system_test, check, Failure)
 vgaconsole.register(system_test, check, Failure)
