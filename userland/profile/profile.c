@@ -9,9 +9,13 @@
  * its descendants are sampled; -a samples everything) and execs
  * COMMAND; the parent waits for it, STOPs and reads the log back from
  * offset 0 until read returns 0.  --boot skips all that and reads the
- * log the boot left.  The summary goes to stderr; the exit status is
- * the command's (128 + N for signal N), as time(1) does, else 0, and 1
- * for an error, 2 for bad usage.
+ * log the boot left.
+ *
+ * Output: folded stacks (or the raw log, or leak stacks) to -o FILE or
+ * stdout; strace -c's table to stderr, or to FILE when it is the only
+ * output; the summary to stderr.  Exit status: the command's (128 + N
+ * for signal N), as time(1) gives it, else 0; 1 for an error, 2 for bad
+ * usage.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -186,7 +190,7 @@ static int prof_decode(const struct prof_opts *o, const unsigned char *log,
 	err = mode == PD_TIMELINE ? 0 : pd_decoder_kallsyms(d, PROF_KALLSYMS);
 	if (!err)
 		err = pd_decode(d, log, len, mode, out);
-	if (!err && mode == PD_MEMORY)
+	if ((!err || err == -EINVAL) && mode == PD_MEMORY)
 		pd_mem_summary(&d->mem, &d->stacks, PROF_TOP_LEAKS, "profile",
 			       stderr);
 	pd_decoder_free(d);
@@ -237,7 +241,8 @@ static int prof_record(int fd, const struct prof_opts *o, FILE *out)
 		return prof_error("stop", errno);
 	err = 0;
 	if (o->syscalls)
-		err = prof_syscall_table(o->out && !o->memory ? out : stderr);
+		err = prof_syscall_table(o->out && !o->memory && !o->raw ?
+					 out : stderr);
 	if (!err && (!o->syscalls || o->memory || o->raw))
 		err = prof_output(fd, o, out);
 	if (!o->syscalls && !o->memory)
