@@ -6,7 +6,8 @@
  * Every record is checked before it is handed out: a whole header, a
  * size that is a multiple of 4, at least the header, inside the buffer,
  * and, for the types known here, large enough for the type's body and
- * its counted arrays.  The first record must be an INFO one.  A bad
+ * its counted arrays.  The first record must be an INFO one, of
+ * PROF_VERSION.  A bad
  * record stops the iteration for good with a message in lg->err saying
  * what and where: the rest of such a log cannot be trusted.  Unknown
  * types are skipped by their size.
@@ -98,10 +99,30 @@ static int pd_log_check_header(struct pd_log *lg, size_t *size)
 	return 0;
 }
 
-int pd_log_next(struct pd_log *lg, const struct prof_rec **rec)
+/* Checks the body of the record copied to lg->rec: 0 or -EINVAL. */
+static int pd_log_check_body(struct pd_log *lg, size_t size)
 {
 	const struct prof_rec *r = (const void *)lg->rec;
-	size_t size = 0, min;
+	const struct prof_rec_info *info = (const void *)lg->rec;
+	size_t min = pd_log_min_size(r->type);
+
+	if (!min)
+		return 0;
+	if (size < min)
+		return pd_log_bad(lg, "type %u record of %zu bytes", r->type,
+				  size);
+	if (size < pd_log_need(r))
+		return pd_log_bad(lg, "type %u record of %zu bytes, %zu needed",
+				  r->type, size, pd_log_need(r));
+	if (r->type == PROF_REC_INFO && info->version != PROF_VERSION)
+		return pd_log_bad(lg, "log version %u, not %u", info->version,
+				  PROF_VERSION);
+	return 0;
+}
+
+int pd_log_next(struct pd_log *lg, const struct prof_rec **rec)
+{
+	size_t size = 0;
 	int err;
 
 	if (lg->off >= lg->len)
@@ -111,14 +132,10 @@ int pd_log_next(struct pd_log *lg, const struct prof_rec **rec)
 		return err;
 	memcpy(lg->rec, lg->buf + lg->off, size);
 	memset(lg->rec + size, 0, 4);
-	min = pd_log_min_size(r->type);
-	if (min && size < min)
-		return pd_log_bad(lg, "type %u record of %zu bytes", r->type,
-				  size);
-	if (min && size < pd_log_need(r))
-		return pd_log_bad(lg, "type %u record of %zu bytes, %zu needed",
-				  r->type, size, pd_log_need(r));
+	err = pd_log_check_body(lg, size);
+	if (err)
+		return err;
 	lg->off += size;
-	*rec = r;
+	*rec = (const void *)lg->rec;
 	return 1;
 }

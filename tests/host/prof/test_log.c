@@ -110,6 +110,15 @@ TEST(prof_log_needs_info_first)
 	CHECK(strstr(warn, "not INFO"));
 	free(out);
 	free(warn);
+	lb_free(&l);
+	lb_init(&l);
+	lb_info(&l, 1000, 0);
+	((struct prof_rec_info *)(void *)l.buf)->version = PROF_VERSION + 1;
+	out = lb_decode(l.buf, l.len, PD_FOLD, NULL, NULL, &warn, &ret);
+	CHECK_EQ(ret, -22);
+	CHECK(strstr(warn, "log version"));
+	free(out);
+	free(warn);
 	out = lb_decode(l.buf, 0, PD_FOLD, NULL, NULL, &warn, &ret);
 	CHECK_EQ(ret, 0);
 	CHECK(strstr(warn, "empty"));
