@@ -123,13 +123,21 @@ enum prof_rec_type {
 	PROF_REC_LOST = 10,
 };
 
+/*
+ * The record header's 64-bit field is 4-aligned, as i386 aligns it, so
+ * that every record has one layout and one size on the 64-bit host too
+ * (struct prof_rec_alloc would be 40 bytes there with an 8-aligned
+ * header).  A typedef may lower the alignment; a member attribute may not.
+ */
+typedef uint64_t prof_u64_a4 __attribute__((aligned(4)));
+
 struct prof_rec {
 	uint16_t type;		/* enum prof_rec_type */
 	uint16_t size;		/* bytes, this header included; multiple of 4 */
 	uint32_t pid;		/* the process (thread group id) */
 	uint32_t tid;		/* the thread */
 	uint32_t pad;
-	uint64_t tsc;		/* when */
+	prof_u64_a4 tsc;	/* when */
 };
 _Static_assert(sizeof(struct prof_rec) == 24, "prof_rec layout");
 

@@ -18,7 +18,13 @@
 # every source here except libc_ref.c is compiled with -include
 # tests/host/lib_rename.h, which renames lib's copies to lib_strlen, etc.
 # Other folders add the code they want tested to HOST_TEST_UNITS and their
-# test files to tests/host/.
+# test files to tests/host/.  Code that runs on the real C library (user
+# programs) may bring its own test program instead: NAME in
+# HOST_EXTRA_TESTS means build/host/NAME-tests (ASan/UBSan) and
+# build/host32/NAME-tests (static i386), which the folder's fragment
+# builds (and makes test-host depend on), run here and counted in the
+# sum, prefixed [NAME] and [NAME-i386].
+HOST_EXTRA_TESTS :=
 
 HOST_TEST_UNITS += $(LIB_SRCS)
 HOST_TEST_SRCS := $(wildcard tests/host/*.c)
@@ -73,9 +79,19 @@ test-host: $(HOST_TEST_BIN) $(HOST32_TEST_BIN)
 		> $(B)/host/vdso-selftest.log 2>&1; \
 	sed 's/^/[vdso-check.py] /' $(B)/host/vdso-selftest.log; \
 	$(HOST_SELFTEST_RUN) \
+	for t in $(HOST_EXTRA_TESTS); do \
+		ASAN_OPTIONS=detect_leaks=1 $(B)/host/$$t-tests \
+			> $(B)/host/$$t-results.log 2>&1; \
+		sed "s/^/[$$t] /" $(B)/host/$$t-results.log; \
+		$(I386_RUNNER) -v $(B)/host32/$$t-tests \
+			> $(B)/host32/$$t-results.log 2>&1; \
+		sed "s/^/[$$t-i386] /" $(B)/host32/$$t-results.log; \
+	done; \
 	tools/sum-results.sh $(B)/host/results.log $(B)/host32/results.log \
 		$(B)/host/ksyms-selftest.log $(B)/host/vdso-selftest.log \
-		$(HOST_SELFTEST_LOGS)
+		$(HOST_SELFTEST_LOGS) \
+		$(foreach t,$(HOST_EXTRA_TESTS),$(B)/host/$(t)-results.log \
+			$(B)/host32/$(t)-results.log)
 
 .PHONY: test-host
 -include $(shell find $(B)/host32 -name '*.d' 2>/dev/null)
