@@ -307,10 +307,13 @@ static void exec_commit_identity(struct proc *p, struct exec_ctx *x)
 		vfs_close(old);
 }
 
-/* Where the program's (first) executable segment lies, for the
- * profiler to name its frames. */
-static void exec_note_text(struct proc *p, const struct elf_image *img)
+/* Where the program's (first) executable segment and the vDSO lie, for
+ * the profiler to name its frames. */
+static void exec_note_text(struct proc *p, const struct exec_ctx *x)
 {
+	const struct elf_image *img = &x->img;
+
+	p->vdso_start = x->vdso;
 	p->text_start = p->text_end = p->text_offset = 0;
 	for (unsigned int i = 0; i < img->nload; i++) {
 		if (!(img->load[i].prot & ELF_PROT_EXEC))
@@ -341,7 +344,7 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 	signal_exec(p);
 	strlcpy(p->name, name ? name + 1 : x->execfn, sizeof(p->name));
 	strlcpy(current->name, p->name, sizeof(current->name));
-	exec_note_text(p, &x->img);
+	exec_note_text(p, x);
 	memset(current->tls, 0, sizeof(current->tls));
 	gdt_load_tls(current->tls);
 	fpu_reset(current);		/* a new program starts from FNINIT */

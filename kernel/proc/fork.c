@@ -130,6 +130,7 @@ static void clone_info(struct proc *c, struct proc *p)
 	c->text_start = p->text_start;
 	c->text_end = p->text_end;
 	c->text_offset = p->text_offset;
+	c->vdso_start = p->vdso_start;
 	c->exe_file = p->exe_file;
 	if (c->exe_file)
 		file_ref_get(c->exe_file);

@@ -212,7 +212,7 @@ struct proc {
 	/* The profiler (kernel/prof/prof.h): profiled (inherited by fork),
 	 * and where exec put the program's executable segment. */
 	bool prof_traced;
-	uint32_t text_start, text_end, text_offset;
+	uint32_t text_start, text_end, text_offset, vdso_start;
 	/*
 	 * Accounting, limits, identity and /proc details.  The CPU time and
 	 * counts of the process's threads that have ended and of its

@@ -4,7 +4,7 @@
  * A process's program is described by an EXEC record (its name and the
  * executable's absolute path) followed by an MMAP record of its
  * executable segment (the address range exec loaded it at and the file
- * offset it came from); later executable file mmaps add MMAP records.
+ * offset it came from) and one of the vDSO ("[vdso]"); later executable file mmaps add MMAP records.
  * FORK and EXIT give each process's lifetime, so that a reader can copy
  * the maps at fork and keep them past the end.  Kernel threads get an
  * EXEC record with an empty path: their name.
@@ -85,26 +85,51 @@ static void write_mmap(int pid, uint32_t start, uint32_t end,
 	prof_log_write(&m.r.h);
 }
 
-/* EXEC and MMAP for process p's program, whose executable is exe. */
-static void describe_program(int pid, int tid, const char *comm,
-			     struct file *exe, uint32_t start, uint32_t end,
-			     uint32_t offset)
+/* What a reader needs to name a process's frames. */
+struct program {
+	int pid, tid;
+	char comm[16];
+	struct file *exe;
+	uint32_t start, end, offset;	/* the executable segment */
+	uint32_t vdso;
+};
+
+/* EXEC, then MMAP for the program's executable segment and the vDSO
+ * (named "[vdso]": no file holds it). */
+static void describe_program(const struct program *g)
 {
 	char path[EVENT_PATH_MAX];
-	size_t len = file_path(exe, path);
+	size_t len = file_path(g->exe, path);
 
-	write_exec(pid, tid, comm, path, len);
-	if (start < end)
-		write_mmap(pid, start, end, offset, path, len);
+	write_exec(g->pid, g->tid, g->comm, path, len);
+	if (g->start < g->end)
+		write_mmap(g->pid, g->start, g->end, g->offset, path, len);
+	if (g->vdso)
+		write_mmap(g->pid, g->vdso, g->vdso + PAGE_SIZE, 0, "[vdso]", 6);
+}
+
+static void program_of(struct program *g, struct proc *p, int tid)
+{
+	g->pid = p->pid;
+	g->tid = tid;
+	strlcpy(g->comm, p->name, sizeof(g->comm));
+	g->exe = p->exe_file;
+	g->start = p->text_start;
+	g->end = p->text_end;
+	g->offset = p->text_offset;
+	g->vdso = p->vdso_start;
 }
 
 void prof_event_exec(struct proc *p)
 {
 	if (prof_flags & PROF_F_BOOT)
 		prof_boot_first_exec(p);
-	if (prof_task_wanted(current))
-		describe_program(p->pid, current->pid, p->name, p->exe_file,
-				 p->text_start, p->text_end, p->text_offset);
+	struct program g;
+
+	if (!prof_task_wanted(current))
+		return;
+	program_of(&g, p, current->pid);
+	describe_program(&g);
 }
 
 void prof_event_mmap(struct file *f, uint32_t start, uint32_t len,
@@ -151,12 +176,7 @@ void prof_event_kthread(struct task *t)
  * after, since naming a file may sleep. */
 struct synth {
 	unsigned int n;
-	struct {
-		int pid;
-		char comm[16];
-		struct file *exe;
-		uint32_t start, end, offset;
-	} p[SYNTH_MAX];
+	struct program p[SYNTH_MAX];
 };
 
 static int synth_proc(struct proc *p, void *arg)
@@ -165,12 +185,9 @@ static int synth_proc(struct proc *p, void *arg)
 
 	if (s->n == SYNTH_MAX || !(prof_flags & PROF_F_ALL || p->prof_traced))
 		return 0;
-	s->p[s->n].pid = p->pid;
-	strlcpy(s->p[s->n].comm, p->name, sizeof(s->p[0].comm));
-	s->p[s->n].exe = p->exe_file ? file_ref_get(p->exe_file) : NULL;
-	s->p[s->n].start = p->text_start;
-	s->p[s->n].end = p->text_end;
-	s->p[s->n].offset = p->text_offset;
+	program_of(&s->p[s->n], p, p->pid);
+	if (s->p[s->n].exe)
+		file_ref_get(s->p[s->n].exe);
 	s->n++;
 	return 0;
 }
@@ -190,10 +207,7 @@ void prof_events_synthesize(void)
 		s->n = 0;
 		proc_for_each(synth_proc, s);
 		for (unsigned int i = 0; i < s->n; i++) {
-			describe_program(s->p[i].pid, s->p[i].pid,
-					 s->p[i].comm, s->p[i].exe,
-					 s->p[i].start, s->p[i].end,
-					 s->p[i].offset);
+			describe_program(&s->p[i]);
 			if (s->p[i].exe)
 				vfs_close(s->p[i].exe);
 		}

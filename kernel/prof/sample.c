@@ -29,6 +29,7 @@
 #include "kernel/interrupt.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
+#include "kernel/syscall/syscall.h"
 #include "lib/div64.h"
 #include "lib/string.h"
 
@@ -103,6 +104,8 @@ static void sample_write(const struct trap_frame *f, uint16_t late)
 	s->irqs_off = late;
 	s->nkernel = (uint16_t)nk;
 	s->nuser = (uint16_t)nu;
+	s->syscall_fn = uf && uf != f && uf->vector == SYSCALL_VECTOR ?
+			syscall_handler(uf->error) : 0;
 	memcpy(s->ips, ips, 4 * (nk + nu));
 	prof_samples++;
 	prof_irqs_off_periods += late;

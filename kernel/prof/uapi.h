@@ -35,7 +35,10 @@
  * the user EIP where the task left user mode).  irqs_off counts the
  * sampling periods that passed while interrupts were off just before
  * this sample: that time was spent with interrupts disabled, ending at
- * this sample's stack.
+ * this sample's stack.  When the task was in a system call, syscall_fn
+ * is the address of the kernel function that serves it (sys_read...),
+ * which a reader names as a frame between the user and kernel ones: the
+ * call's whole time shows under its name, its entry and exit paths too.
  *
  * Naming user frames.  PROF_REC_EXEC (a process replaced its program),
  * PROF_REC_MMAP (an executable file mapping: the program's own segments
@@ -165,9 +168,10 @@ struct prof_rec_sample {
 	uint16_t irqs_off;	/* periods lost to interrupts off before it */
 	uint16_t nkernel;
 	uint16_t nuser;
+	uint32_t syscall_fn;	/* in a system call: its handler, else 0 */
 	uint32_t ips[];		/* nkernel kernel, then nuser user addresses */
 };
-_Static_assert(sizeof(struct prof_rec_sample) == 32, "prof_rec_sample");
+_Static_assert(sizeof(struct prof_rec_sample) == 36, "prof_rec_sample");
 
 /* EXEC and MMAP end with a NUL-terminated path, padded to 4 bytes. */
 struct prof_rec_exec {

@@ -13,7 +13,8 @@
  * is timed and reported to it (kernel/prof/sysstat.c); otherwise that
  * costs one predictable branch.
  *
- * Interface: syscall_dispatch, syscall_user_frame, syscall_name.
+ * Interface: syscall_dispatch, syscall_user_frame, syscall_name,
+ * syscall_handler.
  */
 #include "kernel/syscall/syscall.h"
 #include "kernel/cpu.h"
@@ -65,6 +66,11 @@ struct trap_frame *syscall_user_frame(void)
 {
 	return (struct trap_frame *)(current->stack_top -
 				     sizeof(struct trap_frame));
+}
+
+uintptr_t syscall_handler(uint32_t nr)
+{
+	return nr < SYSCALL_MAX ? (uintptr_t)syscall_table[nr] : 0;
 }
 
 const char *syscall_name(uint32_t nr)

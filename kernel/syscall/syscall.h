@@ -47,6 +47,8 @@ struct trap_frame;
 struct trap_frame *syscall_user_frame(void);
 /* The kernel's name of call nr ("sys_read"), or NULL. */
 const char *syscall_name(uint32_t nr);
+/* The address of the function serving call nr, or 0 (the profiler). */
+uintptr_t syscall_handler(uint32_t nr);
 
 /* Linux i386 numbers (arch/x86/entry/syscalls/syscall_32.tbl). */
 #define NR_restart_syscall	0

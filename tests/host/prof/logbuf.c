@@ -109,9 +109,17 @@ void lb_sample(struct lb *l, uint32_t pid, uint32_t tid, int mode,
 	       int irqs_off, int nk, const uint32_t *kips, int nu,
 	       const uint32_t *uips)
 {
+	lb_sample_sys(l, pid, tid, mode, irqs_off, 0, nk, kips, nu, uips);
+}
+
+void lb_sample_sys(struct lb *l, uint32_t pid, uint32_t tid, int mode,
+		   int irqs_off, uint32_t syscall_fn, int nk,
+		   const uint32_t *kips, int nu, const uint32_t *uips)
+{
 	struct prof_rec_sample r = {
 		.mode = (uint8_t)mode, .irqs_off = (uint16_t)irqs_off,
 		.nkernel = (uint16_t)nk, .nuser = (uint16_t)nu,
+		.syscall_fn = syscall_fn,
 	};
 	uint32_t ips[PROF_KERNEL_DEPTH + PROF_USER_DEPTH];
 

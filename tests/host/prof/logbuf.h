@@ -34,6 +34,10 @@ void lb_exit(struct lb *l, uint32_t pid, uint32_t tid);
 void lb_sample(struct lb *l, uint32_t pid, uint32_t tid, int mode,
 	       int irqs_off, int nk, const uint32_t *kips, int nu,
 	       const uint32_t *uips);
+/* As lb_sample, for a task in the system call served by syscall_fn. */
+void lb_sample_sys(struct lb *l, uint32_t pid, uint32_t tid, int mode,
+		   int irqs_off, uint32_t syscall_fn, int nk,
+		   const uint32_t *kips, int nu, const uint32_t *uips);
 void lb_alloc(struct lb *l, int kind, uint32_t addr, uint32_t bytes, int nk,
 	      const uint32_t *ips);
 void lb_freerec(struct lb *l, int kind, uint32_t addr);

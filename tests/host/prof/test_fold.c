@@ -128,3 +128,33 @@ TEST(prof_fold_pid_reuse_and_odd_names)
 	free(warn);
 	lb_free(&l);
 }
+
+/* A sample in a system call names the call between the user and kernel
+ * frames, whether or not the kernel chain reached its function; a
+ * handler address no function holds is "[syscall]". */
+TEST(prof_fold_syscall_frame)
+{
+	struct lb l;
+	char *out, *warn;
+	int ret;
+
+	lb_init(&l);
+	lb_info(&l, 1000, 0);
+	lb_exec(&l, 1, "dd", "");
+	lb_sample_sys(&l, 1, 1, PROF_MODE_KERNEL, 0, 0xc0102100, 1,
+		      U(0xc0102010), 1, U(0x08048300));
+	lb_sample_sys(&l, 1, 1, PROF_MODE_KERNEL, 0, 0xc0102100, 2,
+		      U(0xc0102210, 0xc0102150), 1, U(0x08048300));
+	lb_sample_sys(&l, 1, 1, PROF_MODE_KERNEL, 0, 0xc0109999, 1,
+		      U(0xc0102010), 1, U(0x08048300));
+	out = lb_decode(l.buf, l.len, PD_FOLD, TEST_KSYMS, NOROOT, &warn, &ret);
+	CHECK_EQ(ret, 0);
+	CHECK_MSG(!strcmp(out,
+		"dd;[unknown]+0x8048300;[sys_read]_[k];sys_read_[k];do_read_[k] 1\n"
+		"dd;[unknown]+0x8048300;[sys_read]_[k];syscall_entry_[k] 1\n"
+		"dd;[unknown]+0x8048300;[syscall]_[k];syscall_entry_[k] 1\n"),
+		"got:\n%s", out);
+	free(out);
+	free(warn);
+	lb_free(&l);
+}
