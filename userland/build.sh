@@ -5,17 +5,28 @@
 # The program is built once per (Debian version, build recipe) and kept in
 # the cache, ${XDG_CACHE_HOME:-~/.cache}/maestro/userland/PACKAGE-VERSION-KEY/,
 # where KEY hashes this script, userland/PACKAGE.*, tools/i386-musl-gcc, the
-# compiler's version and the musl libc.a.  An entry holds the stripped
-# program, PACKAGE, and for busybox busybox.links, its applet list (one
-# path a line, /bin/ash; stage.sh makes the links from it).  A cache hit
+# compiler's version and the musl libc.a.  An entry holds the program,
+# PACKAGE, and for busybox busybox.links, its applet list (one path a
+# line, /bin/ash; stage.sh makes the links from it).  A cache hit
 # copies the entry's files to DEST_DIR (each unless the same file is
 # there) and builds nothing; a miss fetches the source with `apt-get
 # source` (kept in the cache's src/ for the next recipe), builds it out of
 # tree under build/userland/PACKAGE/ (marked with its recipe key in
-# .recipe; a hit removes a folder of another recipe), strips it and stores
-# it.
+# .recipe; a hit removes a folder of another recipe), strips its debug
+# information and stores it.
 # Nothing is patched: the choices are in userland/bash.configure (configure
-# arguments) and userland/busybox.config (settings applied over defconfig).
+# arguments) and userland/busybox.config (settings applied over defconfig),
+# and the compiler flags below.
+#
+# For the profiler (kernel/prof/), both keep what it needs to name the
+# frames of a user stack: they are compiled with frame pointers (bash with
+# CFLAGS="$bash_cflags", busybox with CONFIG_EXTRA_CFLAGS in busybox.config,
+# which comes after its own -fomit-frame-pointer), and only the debug
+# information is stripped (strip --strip-debug): the symbol table stays,
+# so that a profile of a script names bash's functions (reader_loop,
+# execute_command, ...) and busybox's applets (ash_main, ...).  check_flags
+# stops if a compile line of the build lacks -fno-omit-frame-pointer, and
+# check_symbols if the stored program lacks those symbols.
 #
 # Both are cross builds, and nothing here runs an i386 program: the build
 # machine need not be able to.  bash's configure gets --host and --build
@@ -40,6 +51,11 @@ sysroot=${MUSL_SYSROOT:-$top/build/sysroot}
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/maestro/userland
 work=$top/build/userland/$pkg
 jobs=${USERLAND_JOBS:-$(nproc)}
+# configure's own default (-g -O2; the debug information is stripped at
+# the end) plus frame pointers.  Given CFLAGS, configure also drops its
+# STYLE_CFLAGS, which only silence two warnings (-Wno-parentheses
+# -Wno-format-security).
+bash_cflags="-g -O2 -fno-omit-frame-pointer"
 
 case "$pkg" in
 bash) recipe=("$top/userland/bash.configure") ;;
@@ -94,13 +110,16 @@ build_bash() {
 	build=$(sh "$src/support/config.guess")
 	# shellcheck disable=SC2086  # one argument per word of bash.configure
 	(cd "$work" && CC=$cc AR=${cross}ar RANLIB=${cross}ranlib \
+		CFLAGS=$bash_cflags \
 		"$src/configure" --build="$build" $args > configure.log 2>&1) ||
 		{ tail -30 "$work/configure.log"; return 1; }
 	check_bash
-	make -C "$work" -j"$jobs" -s bash > "$work/make.log" 2>&1 ||
+	make -C "$work" -j"$jobs" bash > "$work/make.log" 2>&1 ||
 		{ tail -40 "$work/make.log"; return 1; }
+	check_flags "$work/make.log"
 	mkdir -p "$work/out"
-	"${cross}strip" -o "$work/out/bash" "$work/bash"
+	"${cross}strip" --strip-debug -o "$work/out/bash" "$work/bash"
+	check_symbols "$work/out/bash" main reader_loop execute_command yyparse
 }
 
 # Stops unless bash's configure decided it was cross compiling: then, and
@@ -128,12 +147,15 @@ build_busybox() {
 		echo "$line" >> "$work/.config"
 	done
 	{ yes '' || :; } | make -C "$work" -s oldconfig > /dev/null
-	make -C "$work" -j"$jobs" CC="$cc" CROSS_COMPILE="$cross" \
+	make -C "$work" -j"$jobs" CC="$cc" CROSS_COMPILE="$cross" V=1 \
 		busybox busybox.links > "$work/make.log" 2>&1 ||
 		{ tail -40 "$work/make.log"; return 1; }
 	check_busybox
+	check_flags "$work/make.log"
 	mkdir -p "$work/out"
-	"${cross}strip" -o "$work/out/busybox" "$work/busybox_unstripped"
+	"${cross}strip" --strip-debug -o "$work/out/busybox" \
+		"$work/busybox_unstripped"
+	check_symbols "$work/out/busybox" main ash_main ls_main
 	cp "$work/busybox.links" "$work/out/busybox.links"
 }
 
@@ -153,6 +175,42 @@ check_busybox() {
 		why="$why; no applet list in busybox.links"
 	[ -z "$why" ] ||
 		fail "busybox was not cross built: ${why#; } (see $work/make.log)"
+}
+
+# check_flags LOG: stops unless LOG has compile lines (lines that run $cc
+# with -c) and on each of them the last frame-pointer flag is
+# -fno-omit-frame-pointer (busybox's own -fomit-frame-pointer comes
+# first).
+check_flags() {
+	local counts
+	counts=$(awk -v cc="$cc " '
+		index($0, cc) && / -c / {
+			n++
+			last = ""
+			for (i = 1; i <= NF; i++)
+				if ($i ~ /^-f(no-)?omit-frame-pointer$/)
+					last = $i
+			if (last != "-fno-omit-frame-pointer")
+				bad++
+		}
+		END { print n + 0, bad + 0 }' "$1")
+	set -- "$1" $counts
+	[ "$2" -gt 0 ] || fail "no compile lines in $1"
+	[ "$3" -eq 0 ] ||
+		fail "$3 of $2 compile lines in $1 lack -fno-omit-frame-pointer"
+	say "$pkg: $2 compile lines in $1, all with -fno-omit-frame-pointer"
+}
+
+# check_symbols PROGRAM NAME...: stops unless PROGRAM's symbol table
+# defines each NAME as a function.
+check_symbols() {
+	local prog=$1 syms name
+	shift
+	syms=$("${cross}nm" "$prog")
+	for name in "$@"; do
+		grep -qE "^[0-9a-f]+ [Tt] $name\$" <<< "$syms" ||
+			fail "$prog has no function $name (stripped too much?)"
+	done
 }
 
 files=$(source_files)

@@ -5,7 +5,9 @@
 #			the Debian version and the build recipe) or builds it
 #			(apt-get source, then configure and make with
 #			tools/i386-musl-gcc, as cross builds that run no
-#			i386 program on this machine), into
+#			i386 program on this machine; with frame pointers,
+#			and stripped of debug information only, so that the
+#			profiler can unwind and name their user frames), into
 #			build/userland/bin/, busybox with busybox.links, its
 #			applet list from the build; then userland/stage.sh
 #			lays out build/userland/root/ (/bin/bash,

@@ -24,16 +24,23 @@
 # ext2 disk from user space, tests/system/run.py) and ttymodes (terminal
 # modes and job control on the serial line, tests/system/terminal.py) run on
 # maestro only: they are not in programs.txt, so the oracle never runs
-# them.
+# them.  Nor are spin (CPU time in main;spin_here), split (CPU time split
+# 3:1 between work_three and work_one) and sysloop (system calls in a
+# loop), the workloads of the profiler's system tests and benchmark, whose
+# run time depends on the machine.
 USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
 	sigfpu sigaltstack rtsig sigflags signum \
 	mmap filemap brk time errors fault fault-execstack fault-nognustack \
 	edges thread poll fifo resource poweroff procself mapdisk devnodes sendfile vdso \
 	restart ttymodes initpid \
-	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts magiclink proctask
+	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts magiclink proctask \
+	spin split sysloop
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
-USER_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-result
+# Frame pointers, as everywhere (DESIGN.md): the profiler unwinds user
+# stacks by them.
+USER_CFLAGS := -std=gnu11 -O2 -fno-omit-frame-pointer -Wall -Wextra -Werror \
+	-Wno-unused-result
 
 $(USER_BIN)/%: tests/user/%.c tests/user/check.h tools/i386-musl-gcc | $(SETUP_STAMP)
 	@mkdir -p $(@D)
