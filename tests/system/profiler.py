@@ -5,8 +5,8 @@ line, runs the `profile` command on:
   - /test/spin, which spends nearly all its time in main -> spin_here:
     "spin;...;main;spin_here" must hold at least 80% of its samples;
   - dd if=/dev/zero of=/dev/null bs=1 count=200000: most samples must be
-    under the read and write system calls, named (sys_read_[k],
-    sys_write_[k]);
+    under the read and write system calls, named ([sys_read]_[k],
+    [sys_write]_[k]: the call a sample was taken in);
   - --syscalls on a smaller dd: strace -c's table, with read and write
     each called as often as dd says;
   - --memory on a shell command: the allocations it made, by stack;
@@ -67,8 +67,8 @@ def register(system_test, check, failure):
                      "of=/dev/null bs=1 count=200000", timeout=300)
         check("200000+0 records out" in out, "dd did not finish:\n" + out)
         stacks = folded_of(sh, "/tmp/dd.folded")
-        frac, total = share(stacks, lambda s: "sys_read_[k]" in s or
-                            "sys_write_[k]" in s)
+        frac, total = share(stacks, lambda s: "[sys_read]_[k]" in s or
+                            "[sys_write]_[k]" in s)
         check(frac > 0.5, "read/write in %.0f%% of %d samples" %
               (100 * frac, total))
         named = share(stacks, lambda s: s.startswith("dd;") or
