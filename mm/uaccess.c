@@ -47,22 +47,6 @@ int copy_from_user(void *dst, const void *usrc, size_t n)
 	return uaccess_copy(dst, usrc, n);
 }
 
-volatile int uaccess_nofault;
-
-int copy_from_user_nofault(void *dst, const void *usrc, size_t n)
-{
-	int err;
-
-	if (!access_ok(usrc, n))
-		return -EFAULT;
-	uaccess_nofault++;
-	barrier();
-	err = uaccess_copy(dst, usrc, n);
-	barrier();
-	uaccess_nofault--;
-	return err;
-}
-
 int copy_to_user(void *udst, const void *src, size_t n)
 {
 	if (!access_ok(udst, n))
@@ -114,6 +98,31 @@ int clear_user(void *udst, size_t n)
 		: [err] "+r"(err_)					\
 		: [v] "q"(val_), [p] "r"(ptr_), [efault] "i"(-EFAULT)	\
 		: "memory")
+
+volatile int uaccess_nofault;
+
+/* Word by word when it can (a few loads, no string instruction: the
+ * profiler reads two-word frames from an interrupt handler). */
+int copy_from_user_nofault(void *dst, const void *usrc, size_t n)
+{
+	const uint32_t *src = usrc;
+	uint32_t *to = dst;
+	int err = 0;
+
+	if (!access_ok(usrc, n))
+		return -EFAULT;
+	uaccess_nofault++;
+	barrier();
+	if (!(n & 3) && !((uintptr_t)usrc & 3)) {
+		for (size_t i = 0; i < n / 4 && !err; i++)
+			UACCESS_GET("movl (%[p]), %[v]", err, to[i], src + i);
+	} else {
+		err = uaccess_copy(dst, usrc, n);
+	}
+	barrier();
+	uaccess_nofault--;
+	return err;
+}
 
 int uaccess_get(uint32_t *val, const void *uptr, size_t size)
 {

@@ -84,7 +84,7 @@ void prof_log_reset(void)
 }
 
 struct prof_rec *prof_log_reserve(uint16_t type, uint32_t bytes,
-				  uint32_t pid, uint32_t tid)
+				  uint32_t pid, uint32_t tid, uint64_t tsc)
 {
 	struct prof_rec *r;
 
@@ -101,7 +101,7 @@ struct prof_rec *prof_log_reserve(uint16_t type, uint32_t bytes,
 	r->pid = pid;
 	r->tid = tid;
 	r->pad = 0;
-	r->tsc = rdtsc();
+	r->tsc = tsc ? tsc : rdtsc();
 	return r;
 }
 
@@ -109,7 +109,7 @@ void prof_log_write(const struct prof_rec *rec)
 {
 	uint32_t flags = irq_save();
 	struct prof_rec *r = prof_log_reserve(rec->type, rec->size, rec->pid,
-					      rec->tid);
+					      rec->tid, rec->tsc);
 
 	if (r)
 		memcpy(r + 1, rec + 1, rec->size - sizeof(*rec));

@@ -37,7 +37,7 @@ void prof_mem_alloc(uint8_t kind, const void *addr, uint32_t bytes)
 			       lo, hi, ips, MEM_DEPTH);
 	flags = irq_save();
 	a = (struct prof_rec_alloc *)prof_log_reserve(PROF_REC_ALLOC,
-			sizeof(*a) + 4 * n, pid, tid);
+			sizeof(*a) + 4 * n, pid, tid, 0);
 	if (a) {
 		a->addr = (uint32_t)addr;
 		a->bytes = bytes;

@@ -56,13 +56,14 @@ bool prof_task_wanted(const struct task *t);
 int prof_trace(int pid);
 
 /* log.c: the log.  prof_log_reserve (interrupts off) returns room for
- * bytes (a multiple of 4) with the header filled in, or NULL (counted as
- * lost). */
+ * bytes (a multiple of 4) with the header filled in (the time: tsc, or
+ * now when 0), or NULL (counted as lost). */
 int prof_log_alloc(uint32_t kib);
 void prof_log_reset(void);
 struct prof_rec *prof_log_reserve(uint16_t type, uint32_t bytes,
-				  uint32_t pid, uint32_t tid);
-/* Write a whole record from process or interrupt context. */
+				  uint32_t pid, uint32_t tid, uint64_t tsc);
+/* Write a whole record from process or interrupt context (its time:
+ * rec->tsc, or now when 0). */
 void prof_log_write(const struct prof_rec *rec);
 /* Append the final LOST record (the log keeps room for it). */
 void prof_log_close(void);

@@ -78,7 +78,8 @@ static uint8_t sample_mode(const struct trap_frame *f)
 	return current && current->pid == 0 ? PROF_MODE_IDLE : PROF_MODE_KERNEL;
 }
 
-static void sample_write(const struct trap_frame *f, uint16_t late)
+static void sample_write(const struct trap_frame *f, uint16_t late,
+			 uint64_t now)
 {
 	uint32_t ips[PROF_KERNEL_DEPTH + PROF_USER_DEPTH], lo, hi;
 	unsigned int nk = 0, nu;
@@ -96,7 +97,7 @@ static void sample_write(const struct trap_frame *f, uint16_t late)
 	nu = uf ? prof_unwind_user(uf->eip, uf->ebp, ips + nk,
 				   PROF_USER_DEPTH) : 0;
 	s = (struct prof_rec_sample *)prof_log_reserve(PROF_REC_SAMPLE,
-			sizeof(*s) + 4 * (nk + nu), pid, tid);
+			sizeof(*s) + 4 * (nk + nu), pid, tid, now);
 	if (!s)
 		return;
 	s->mode = sample_mode(f);
@@ -120,7 +121,7 @@ void prof_sample(struct trap_frame *f)
 	if (prof_flags & PROF_F_BOOT)
 		prof_boot_tick(t0);
 	if (prof_on(PROF_F_SAMPLES) && prof_task_wanted(current))
-		sample_write(f, late);
+		sample_write(f, late, t0);
 	prof_handler_calls++;
 	prof_handler_cycles += rdtsc() - t0;
 }

@@ -3,7 +3,7 @@
 # one boot of maestro in QEMU (TCG): it runs as init
 # ("init=/test/prof_bench shutdown=poweroff"), times a CPU-bound and a
 # system-call-bound workload with and without a 1000 Hz recording of the
-# whole system (median of 7 rounds each), reads the sampling handler's
+# whole system (the median of 21 rounds of each one's time over the same round's time without recording), reads the sampling handler's
 # cost in cycles from the profiler's statistics, and profiles /test/split
 # (75% of its time in work_three, 25% in work_one) with /bin/profile.
 # The lines go to build/bench/prof.txt.
@@ -17,7 +17,7 @@ $(PROF_BENCH): tests/bench/prof_bench.c kernel/prof/uapi.h | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(BENCH_CC) -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP) $< -o $@
 
-bench-prof: $(B)/maestro.elf $(ROOTFS)
+bench-prof: $(B)/maestro.elf $(B)/rootfs.ext2
 	@mkdir -p $(B)/bench
 	@timeout --foreground $(BENCH_PROF_TIMEOUT) $(QEMU) $(QEMU_ACCEL) -m 256 \
 		-kernel $(B)/maestro.elf -initrd "$(ROOTFS) rootfs" \

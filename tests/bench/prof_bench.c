@@ -3,12 +3,15 @@
  * maestro (tests/bench/prof.mk runs it as init).
  *
  * Overhead: two workloads, each a fixed amount of work sized at the start
- * to take about 0.4 s: "cpu" (pure computation in user mode) and
+ * to take about 0.15 s: "cpu" (pure computation in user mode) and
  * "syscall" (getppid, a 1-byte read of /dev/zero and a 1-byte write to
- * /dev/null per step).  Each round times each workload once without and
- * once with a recording of the whole system at 1000 Hz (the order
- * alternates from round to round); the medians of ROUNDS rounds are
- * compared.  The sampling handler's own cost comes from the profiler's
+ * /dev/null per step).  Each round times each workload three ways: with
+ * no recording ("off"), with the sampling timer interrupting at 1000 Hz
+ * but no task profiled ("timer": the interrupt's own cost, nothing
+ * written), and with a recording of the whole system at 1000 Hz ("on");
+ * the order rotates from round to round.  The overhead of a mode is the
+ * median, over ROUNDS rounds, of its time over the same round's time
+ * without recording.  The sampling handler's own cost comes from the profiler's
  * statistics (TSC cycles per interrupt, from its first to its last
  * instruction).
  *
@@ -31,8 +34,8 @@
 #include <unistd.h>
 #include "kernel/prof/uapi.h"
 
-#define ROUNDS		7
-#define TARGET_NS	400000000ull
+#define ROUNDS		21
+#define TARGET_NS	150000000ull
 
 static int prof_fd = -1;
 static int zero_fd, null_fd;
@@ -84,30 +87,45 @@ static uint64_t calibrate(void (*work)(uint64_t))
 	}
 }
 
-static void recording(int on)
+/* Start a recording with flags (0: stop the running one). */
+static void recording(uint32_t flags)
 {
-	struct prof_config cfg = { .flags = PROF_F_SAMPLES | PROF_F_ALL,
-				   .hz = 1000 };
+	struct prof_config cfg = { .flags = flags, .hz = 1000 };
 
-	if (ioctl(prof_fd, on ? PROF_IOC_START : PROF_IOC_STOP,
-		  on ? (unsigned long)&cfg : 0) < 0) {
+	if (ioctl(prof_fd, flags ? PROF_IOC_START : PROF_IOC_STOP,
+		  flags ? (unsigned long)&cfg : 0) < 0) {
 		printf("prof-bench: /dev/profile: %s\n", strerror(errno));
 		exit(1);
 	}
 }
 
-static uint64_t timed(void (*work)(uint64_t), uint64_t steps, int on)
+/* The modes of a round: no recording, the sampling timer running with
+ * no task profiled (the interrupt's own cost), everything recorded. */
+#define MODES	3
+static const uint32_t mode_flags[MODES] = {
+	0, PROF_F_SAMPLES, PROF_F_SAMPLES | PROF_F_ALL,
+};
+static const char *const mode_names[MODES] = { "off", "timer", "on" };
+
+static uint64_t timed(void (*work)(uint64_t), uint64_t steps, int mode)
 {
 	uint64_t t;
 
-	if (on)
-		recording(1);
+	if (mode_flags[mode])
+		recording(mode_flags[mode]);
 	t = now_ns();
 	work(steps);
 	t = now_ns() - t;
-	if (on)
+	if (mode_flags[mode])
 		recording(0);
 	return t;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -117,34 +135,37 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Each round runs the modes back to back in a rotated order, so that
+ * none is always first or last; a mode's overhead is the median over the
+ * rounds of its time over the same round's time without recording, which
+ * cancels the emulator's slow drifts in speed. */
 static void overhead(const char *name, void (*work)(uint64_t))
 {
-	uint64_t steps = calibrate(work), off[ROUNDS], on[ROUNDS];
+	uint64_t steps = calibrate(work), t[MODES][ROUNDS];
+	double ratio[ROUNDS];
 
-	for (int r = 0; r < ROUNDS; r++) {
-		if (r & 1) {
-			on[r] = timed(work, steps, 1);
-			off[r] = timed(work, steps, 0);
-		} else {
-			off[r] = timed(work, steps, 0);
-			on[r] = timed(work, steps, 1);
-		}
+	for (int r = 0; r < ROUNDS; r++)
+		for (int i = 0; i < MODES; i++)
+			t[(r + i) % MODES][r] = timed(work, steps, (r + i) % MODES);
+	for (int m = 1; m < MODES; m++) {
+		for (int r = 0; r < ROUNDS; r++)
+			ratio[r] = (double)t[m][r] / t[0][r];
+		qsort(ratio, ROUNDS, sizeof(ratio[0]), cmp_double);
+		printf("prof-bench: %s-%s-overhead %+.2f %%\n", name,
+		       mode_names[m], 100.0 * (ratio[ROUNDS / 2] - 1));
 	}
-	qsort(off, ROUNDS, sizeof(off[0]), cmp_u64);
-	qsort(on, ROUNDS, sizeof(on[0]), cmp_u64);
-	printf("prof-bench: %s-off %llu us\n", name,
-	       (unsigned long long)off[ROUNDS / 2] / 1000);
-	printf("prof-bench: %s-on %llu us\n", name,
-	       (unsigned long long)on[ROUNDS / 2] / 1000);
-	printf("prof-bench: %s-overhead %+.2f %%\n", name,
-	       100.0 * ((double)on[ROUNDS / 2] / off[ROUNDS / 2] - 1));
+	for (int m = 0; m < MODES; m++) {
+		qsort(t[m], ROUNDS, sizeof(t[m][0]), cmp_u64);
+		printf("prof-bench: %s-%s %llu us\n", name, mode_names[m],
+		       (unsigned long long)t[m][ROUNDS / 2] / 1000);
+	}
 }
 
 static void handler_cost(void)
 {
 	struct prof_stats st;
 
-	recording(1);
+	recording(mode_flags[2]);
 	cpu_work(calibrate(cpu_work));
 	if (ioctl(prof_fd, PROF_IOC_STATS, &st) < 0 || !st.handler_calls)
 		exit(1);
