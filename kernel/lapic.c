@@ -2,9 +2,10 @@
  * lapic.c: the local APIC timer (see lapic.h).
  *
  * The APIC's page is mapped uncached in the KMAP area.  The timer counts
- * down from an initial count at the bus clock divided by 16; lapic_init
- * measures that rate over 10 ms of TSC time, so a period of 1/hz second
- * is a count of timer_rate / hz.  In periodic mode the count reloads by
+ * down from an initial count at the bus clock divided by 16; the first
+ * lapic_timer_start measures that rate over 10 ms of TSC time (not the
+ * boot: most boots never profile), so a period of 1/hz second is a count
+ * of timer_rate / hz.  In periodic mode the count reloads by
  * itself: the interval between samples does not depend on how long a
  * handler takes.
  */
@@ -94,18 +95,22 @@ int lapic_init(void)
 		return -ENODEV;
 	}
 	err = lapic_enable();
-	if (err)
-		return err;
-	lapic_calibrate();
-	pr_info("lapic: id %u, version 0x%x, timer %u kHz\n",
-		lapic_read(LAPIC_ID) >> 24, lapic_read(LAPIC_VERSION) & 0xff,
-		timer_rate / 1000);
-	return timer_rate ? 0 : -ENODEV;
+	if (!err)
+		pr_info("lapic: id %u, version 0x%x\n",
+			lapic_read(LAPIC_ID) >> 24,
+			lapic_read(LAPIC_VERSION) & 0xff);
+	return err;
 }
 
 int lapic_timer_start(uint32_t hz, lapic_timer_fn handler)
 {
-	if (!lapic_regs || !timer_rate)
+	if (!lapic_regs)
+		return -ENODEV;
+	if (!timer_rate) {
+		lapic_calibrate();
+		pr_info("lapic: timer %u kHz\n", timer_rate / 1000);
+	}
+	if (!timer_rate)
 		return -ENODEV;
 	if (!hz || !handler || timer_rate / hz < 16)
 		return -EINVAL;

@@ -5,8 +5,8 @@
  * is switched on only for its timer, which interrupts independently of
  * the PIT's scheduler tick.  lapic_init() enables the APIC (LINT0 stays
  * the PICs' virtual wire, LINT1 the NMI line), installs the timer and
- * spurious vectors and measures the timer's rate against the TSC; it
- * returns -ENODEV on a CPU without an APIC.
+ * spurious vectors; it returns -ENODEV on a CPU without an APIC.  The
+ * timer's rate is measured against the TSC when it is first started.
  *
  * lapic_timer_start(hz, handler) makes the timer interrupt hz times a
  * second and call handler(frame) with interrupts off, the end of

@@ -126,7 +126,10 @@ void prof_stop(void)
 }
 
 /* Mark process pid (0: the caller's) and, through fork, its future
- * children as profiled: 0, -ESRCH. */
+ * children as profiled: 0, -ESRCH.  The caller's own program is
+ * described at once (another process's was, if it already ran, when the
+ * recording started with PROF_F_ALL; else its frames stay unnamed until
+ * it execs). */
 int prof_trace(int pid)
 {
 	struct proc *p;
@@ -136,6 +139,8 @@ int prof_trace(int pid)
 	if (p)
 		p->prof_traced = true;
 	preempt_enable();
+	if (p && p == current->proc)
+		prof_exec(p);
 	return p ? 0 : -ESRCH;
 }
 
