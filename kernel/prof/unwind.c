@@ -6,7 +6,8 @@
  * address.  A walk stops at the first frame that is not plausible: outside
  * the stack it must be on, misaligned, or not above the previous one
  * (frames only go up towards the stack's base), so a broken chain ends
- * the walk, never the kernel.
+ * the walk, never the kernel, and so does a return address on the wrong
+ * side of KERNEL_BASE.
  *
  * Kernel frames are read directly, within the running task's kernel
  * stack.  User frames are read with copy_from_user_nofault: a page that
@@ -18,6 +19,7 @@
  */
 #include "kernel/prof/prof.h"
 #include "kernel/sched/task.h"
+#include "mm/mm.h"
 #include "mm/uaccess.h"
 
 extern char boot_stack_bottom[], boot_stack_top[];
@@ -33,6 +35,22 @@ void prof_stack_bounds(uint32_t *lo, uint32_t *hi)
 	}
 }
 
+/* Take the frame at *ebp ([0]: the caller's frame pointer, [1]: the
+ * return address, which must be a user address for a user walk and a
+ * kernel one else): store the return address, move *ebp up.  False when
+ * the walk ends here. */
+static bool take_frame(const uint32_t frame[2], bool user, uint32_t *ebp,
+		       uint32_t *ips, unsigned int *n)
+{
+	if (!frame[1] || (frame[1] < KERNEL_BASE) != user)
+		return false;
+	ips[(*n)++] = frame[1];
+	if (frame[0] <= *ebp)
+		return false;
+	*ebp = frame[0];
+	return true;
+}
+
 unsigned int prof_unwind_kernel(uint32_t eip, uint32_t ebp, uint32_t lo,
 				uint32_t hi, uint32_t *ips, unsigned int max)
 {
@@ -40,16 +58,9 @@ unsigned int prof_unwind_kernel(uint32_t eip, uint32_t ebp, uint32_t lo,
 
 	if (max)
 		ips[n++] = eip;
-	while (n < max && ebp >= lo && ebp <= hi - 8 && !(ebp & 3)) {
-		const uint32_t *frame = (const uint32_t *)ebp;
-
-		if (!frame[1])
-			break;
-		ips[n++] = frame[1];
-		if (frame[0] <= ebp)
-			break;
-		ebp = frame[0];
-	}
+	while (n < max && ebp >= lo && ebp <= hi - 8 && !(ebp & 3) &&
+	       take_frame((const uint32_t *)ebp, false, &ebp, ips, &n))
+		;
 	return n;
 }
 
@@ -63,13 +74,8 @@ unsigned int prof_unwind_user(uint32_t eip, uint32_t ebp, uint32_t *ips,
 		ips[n++] = eip;
 	while (n < max && ebp && !(ebp & 3) &&
 	       !copy_from_user_nofault(frame, (const void *)ebp,
-				       sizeof(frame))) {
-		if (!frame[1] || frame[1] >= KERNEL_BASE)
-			break;
-		ips[n++] = frame[1];
-		if (frame[0] <= ebp)
-			break;
-		ebp = frame[0];
-	}
+				       sizeof(frame)) &&
+	       take_frame(frame, true, &ebp, ips, &n))
+		;
 	return n;
 }

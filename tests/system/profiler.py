@@ -13,6 +13,11 @@ line, runs the `profile` command on:
   - -a -d 1: the whole system for a second, idle included.
 The folded files are read back with cat and checked on the host.
 
+profile_boot_in_guest boots with "profile=boot hz=2000" and reads the
+boot's recording back at the prompt: `profile --boot` (the kernel's init
+functions are in it), `profile --boot --timeline` (a stage, an
+initcall, init's exec, the first prompt) and /proc/timeline.
+
 make_profile_boot runs what `make profile` runs (tools/profile-run.py)
 into build/profile-test/: the boot recorded from the first milliseconds
 to the prompt, dumped to COM2 at power-off, decoded on the host; the
@@ -120,6 +125,27 @@ def register(system_test, check, failure):
             bad = re.search(r"panic|Call trace", m.output)
             check(not bad, "unexpected %r" % (bad and bad.group(0)))
         return "; ".join(notes)
+
+    @system_test
+    def profile_boot_in_guest(opts):
+        rootfs = os.path.join(opts.build, "rootfs.ext2")
+        with Machine(["-kernel", opts.kernel, "-initrd", rootfs + " rootfs",
+                      "-append", "profile=boot hz=2000"], memory=256) as m:
+            sh = Shell(m)
+            sh.wait_prompt(0, BOOT_TIMEOUT)
+            out = sh.run("profile --boot -o /tmp/boot.folded; "
+                         "grep -c initcalls_run_ /tmp/boot.folded", 120)
+            check(re.search(r"^[1-9]\d*$", out, re.M),
+                  "no initcalls_run in the boot's stacks:\n" + out)
+            tl = sh.run("profile --boot --timeline", 60)
+            for kind, name in (("stage", "memory"), ("initcall", "root_mount"),
+                               ("exec", "1 exec init"), ("prompt", "first prompt")):
+                check(re.search(r"\t%s\t%s" % (kind, re.escape(name)), tl),
+                      "no %s %s in the timeline:\n%s" % (kind, name, tl[-1500:]))
+            proc = sh.run("grep -c initcall /proc/timeline", 30)
+            check(re.search(r"^([2-9]\d|\d{3,})$", proc, re.M),
+                  "/proc/timeline:\n" + proc)
+        return "boot recorded at 2000 Hz, its timeline read back"
 
     @system_test
     def make_profile_boot(opts):
