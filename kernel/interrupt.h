@@ -71,6 +71,10 @@ int irq_register(unsigned int irq, irq_handler_t handler);
 void irq_dispatch(struct trap_frame *f);
 /* Interrupts served per line since boot (spurious ones not counted). */
 extern uint64_t irq_counts[IRQ_COUNT];
+/* Non-zero while a device interrupt's handler runs (it works for no
+ * task: the profiler does not charge its allocations to the one it
+ * interrupted). */
+extern volatile unsigned int irq_active;
 void pic_init(void);
 void pic_mask(unsigned int irq);
 void pic_unmask(unsigned int irq);

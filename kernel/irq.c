@@ -15,6 +15,7 @@
 
 static irq_handler_t irq_handlers[IRQ_COUNT];
 uint64_t irq_counts[IRQ_COUNT];		/* /proc/stat's intr line */
+volatile unsigned int irq_active;	/* in a device's handler */
 static struct spinlock pic_lock = SPINLOCK_INIT;
 static uint32_t irq_spurious;
 
@@ -90,6 +91,8 @@ void irq_dispatch(struct trap_frame *f)
 	if (irq >= 8)
 		outb(PIC2_CMD, PIC_EOI);
 	outb(PIC1_CMD, PIC_EOI);
+	irq_active++;
 	if (irq_handlers[irq])
 		irq_handlers[irq](f);
+	irq_active--;
 }

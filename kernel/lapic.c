@@ -3,7 +3,7 @@
  *
  * The APIC's page is mapped uncached in the KMAP area.  The timer counts
  * down from an initial count at the bus clock divided by 16; the first
- * lapic_timer_start measures that rate over 10 ms of TSC time (not the
+ * lapic_timer_start measures that rate over about 10 ms (not the
  * boot: most boots never profile), so a period of 1/hz second is a count
  * of timer_rate / hz.  In periodic mode the count reloads by
  * itself: the interval between samples does not depend on how long a
@@ -15,6 +15,7 @@
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
 #include "kernel/printk.h"
+#include "lib/div64.h"
 #include "mm/mm.h"
 
 #define CALIBRATE_US	10000
@@ -72,18 +73,30 @@ static int lapic_enable(void)
 	return 0;
 }
 
-/* Count the timer's ticks over CALIBRATE_US of TSC time, masked. */
+/* Count the timer's ticks (masked) over about CALIBRATE_US, against the
+ * TSC time that really went by between the two readings, each taken
+ * with interrupts off right beside its TSC reading: being preempted
+ * in between changes nothing. */
 static void lapic_calibrate(void)
 {
-	uint32_t left;
+	uint64_t t0, t1, us;
+	uint32_t left, flags, rem;
 
 	lapic_write(LAPIC_TIMER_DIVIDE, LAPIC_DIVIDE_16);
 	lapic_write(LAPIC_LVT_TIMER, LAPIC_LVT_MASKED | LAPIC_TIMER_VECTOR);
+	flags = irq_save();
 	lapic_write(LAPIC_TIMER_INIT, 0xffffffffu);
+	t0 = rdtsc();
+	irq_restore(flags);
 	clock_delay_us(CALIBRATE_US);
+	flags = irq_save();
 	left = lapic_read(LAPIC_TIMER_COUNT);
+	t1 = rdtsc();
+	irq_restore(flags);
 	lapic_write(LAPIC_TIMER_INIT, 0);
-	timer_rate = (0xffffffffu - left) * (1000000 / CALIBRATE_US);
+	us = div_u64_rem(tsc_to_ns(t1 - t0), 1000, &rem);
+	timer_rate = us ? (uint32_t)div_u64_rem((uint64_t)(0xffffffffu - left) *
+						 1000000, (uint32_t)us, &rem) : 0;
 }
 
 int lapic_init(void)

@@ -36,8 +36,9 @@ static const char *const kind_names[] = {
 void timeline_span(unsigned int kind, const char *name, uint64_t start_tsc,
 		   uint64_t end_tsc)
 {
-	uint32_t flags = irq_save();
+	uint32_t flags;
 
+	flags = irq_save();
 	if (span_count < TIMELINE_MAX) {
 		struct timeline_span *s = &spans[span_count++];
 

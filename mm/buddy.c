@@ -250,8 +250,6 @@ void page_free(struct page *pg, unsigned int order)
 
 	if (!pg)
 		return;
-	if (pg >= page_array && pg < page_array + page_count)
-		prof_free(PROF_ALLOC_PAGES, (const void *)page_to_phys(pg));
 	flags = spin_lock_irqsave(&buddy_lock);
 	problem = page_free_problem(pg, order);
 	if (problem) {
@@ -267,6 +265,7 @@ void page_free(struct page *pg, unsigned int order)
 	pg->refcount = 0;
 	buddy_free_block(page_to_pfn(pg), order);
 	spin_unlock_irqrestore(&buddy_lock, flags);
+	prof_free(PROF_ALLOC_PAGES, (const void *)page_to_phys(pg));
 }
 
 struct page *pfn_to_page(uint32_t pfn)

@@ -6,9 +6,11 @@
  * processes already running when sampling, and only then sets prof_flags
  * and starts the timer.  prof_stop stops the timer first, then clears
  * prof_flags and closes the log with its LOST record.  Both run in
- * process context (the ioctls, boot.c) and are serialized by a mutex.
+ * process context (the ioctls, boot.c) and are serialized by a mutex,
+ * which readers of the log (prof_read) take too: only prof_start frees
+ * or replaces the log.
  *
- * Interface (prof.h): prof_start, prof_stop, prof_get_stats,
+ * Interface (prof.h): prof_start, prof_stop, prof_read, prof_get_stats,
  * prof_task_wanted, prof_trace.
  */
 #include "kernel/prof/prof.h"
@@ -84,8 +86,9 @@ static int sampling_start(uint32_t hz)
 int prof_start(const struct prof_config *cfg)
 {
 	struct prof_config c = *cfg;
-	int err = config_check(&c);
+	int err;
 
+	err = config_check(&c);
 	if (err)
 		return err;
 	mutex_lock(&prof_lock);
@@ -98,9 +101,10 @@ int prof_start(const struct prof_config *cfg)
 	write_info();
 	if (c.flags & PROF_F_SYSCALLS)
 		prof_sysstat_reset();
-	prof_flags = c.flags;
+	prof_flags = c.flags & ~PROF_F_MEMORY;	/* not the list's kmalloc */
 	if (c.flags & PROF_F_SAMPLES)
 		prof_events_synthesize();
+	prof_flags = c.flags;
 	if (c.flags & PROF_F_SAMPLES)
 		err = sampling_start(c.hz);
 	if (err)
@@ -144,9 +148,24 @@ int prof_trace(int pid)
 	return p ? 0 : -ESRCH;
 }
 
+/* The log, for /dev/profile's readers: under prof_lock, so that a
+ * recording that starts meanwhile cannot replace the log under the
+ * copy. */
+size_t prof_read(void *buf, size_t len, uint64_t pos)
+{
+	size_t n;
+
+	mutex_lock(&prof_lock);
+	n = prof_log_read(buf, len, pos);
+	mutex_unlock(&prof_lock);
+	return n;
+}
+
 void prof_get_stats(struct prof_stats *st)
 {
-	uint32_t flags = irq_save();
+	uint32_t flags;
+
+	flags = irq_save();
 
 	*st = (struct prof_stats){
 		.samples = prof_samples,

@@ -58,7 +58,7 @@ static int profile_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
 static ssize_t profile_read(struct file *f, void *buf, size_t len,
 			    uint64_t *pos)
 {
-	size_t n = prof_log_read(buf, len, *pos);
+	size_t n = prof_read(buf, len, *pos);
 
 	*pos += n;
 	return (ssize_t)n;

@@ -10,10 +10,11 @@
  * EXEC record with an empty path: their name.
  *
  * The records are made on the stack, so that recording the kernel's
- * memory does not record itself (only prof_events_synthesize, before
- * anything is recorded, allocates its list).  A path longer
- * than EVENT_PATH_MAX - 1 bytes is left out (the reader still has the
- * name).  When a recording starts, prof_events_synthesize describes the
+ * memory does not record itself (only prof_events_synthesize allocates
+ * its list, before allocations are recorded).  A path longer than
+ * EVENT_PATH_MAX - 1 bytes is replaced by the name in brackets
+ * ("[bash]"): the reader knows a new program came, and names its frames
+ * by that.  When a recording starts, prof_events_synthesize describes the
  * processes and kernel threads already there.
  *
  * Interface (prof.h): prof_event_exec, prof_event_mmap, prof_event_fork,
@@ -24,6 +25,7 @@
 #include "kernel/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
+#include "lib/printf.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 
@@ -40,14 +42,16 @@ struct mmap_event {
 	char path[EVENT_PATH_MAX];
 };
 
-/* The path of f into buf, "" when it has none that fits: its length. */
-static size_t file_path(struct file *f, char *buf)
+/* The path of f into buf: its length.  A path that does not fit (or a
+ * file that has none) becomes "[name]", so that a reader still sees a
+ * new program (an empty path names a kernel thread). */
+static size_t file_path(struct file *f, const char *name, char *buf)
 {
 	long n = f ? vfs_file_path(f, buf, EVENT_PATH_MAX) : -ENOENT;
 
 	if (n <= 0)
-		buf[0] = '\0';
-	return n > 0 ? strlen(buf) : 0;
+		snprintf(buf, EVENT_PATH_MAX, "[%s]", name);
+	return strlen(buf);
 }
 
 static uint16_t padded(size_t head, size_t path_len)
@@ -99,7 +103,7 @@ struct program {
 static void describe_program(const struct program *g)
 {
 	char path[EVENT_PATH_MAX];
-	size_t len = file_path(g->exe, path);
+	size_t len = file_path(g->exe, g->comm, path);
 
 	write_exec(g->pid, g->tid, g->comm, path, len);
 	if (g->start < g->end)
@@ -122,10 +126,10 @@ static void program_of(struct program *g, struct proc *p, int tid)
 
 void prof_event_exec(struct proc *p)
 {
-	if (prof_flags & PROF_F_BOOT)
-		prof_boot_first_exec(p);
 	struct program g;
 
+	if (prof_flags & PROF_F_BOOT)
+		prof_boot_first_exec(p);
 	if (!prof_task_wanted(current))
 		return;
 	program_of(&g, p, current->pid);
@@ -139,7 +143,7 @@ void prof_event_mmap(struct file *f, uint32_t start, uint32_t len,
 
 	if (prof_task_wanted(current))
 		write_mmap(current->proc->pid, start, start + len, offset,
-			   path, file_path(f, path));
+			   path, file_path(f, "mmap", path));
 }
 
 void prof_event_fork(int pid, int tid, int parent_pid, int parent_tid)

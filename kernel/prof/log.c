@@ -75,8 +75,9 @@ int prof_log_alloc(uint32_t kib)
 
 void prof_log_reset(void)
 {
-	uint32_t flags = irq_save();
+	uint32_t flags;
 
+	flags = irq_save();
 	log_head = 0;
 	log_lost = 0;
 	log_closed = false;
@@ -107,10 +108,12 @@ struct prof_rec *prof_log_reserve(uint16_t type, uint32_t bytes,
 
 void prof_log_write(const struct prof_rec *rec)
 {
-	uint32_t flags = irq_save();
-	struct prof_rec *r = prof_log_reserve(rec->type, rec->size, rec->pid,
-					      rec->tid, rec->tsc);
+	struct prof_rec *r;
+	uint32_t flags;
 
+	flags = irq_save();
+	r = prof_log_reserve(rec->type, rec->size, rec->pid, rec->tid,
+			     rec->tsc);
 	if (r)
 		memcpy(r + 1, rec + 1, rec->size - sizeof(*rec));
 	irq_restore(flags);
@@ -118,9 +121,10 @@ void prof_log_write(const struct prof_rec *rec)
 
 void prof_log_close(void)
 {
-	uint32_t flags = irq_save();
+	uint32_t flags;
 	struct prof_rec_lost *l;
 
+	flags = irq_save();
 	if (log_buf && !log_closed) {
 		log_closed = true;
 		l = (struct prof_rec_lost *)(log_buf + log_head);

@@ -2,7 +2,9 @@
  * memprof.c: the kernel's allocations as records (see prof.h).
  *
  * While a recording has PROF_F_MEMORY, each kmalloc/kzalloc and each
- * page_alloc by a profiled task writes an ALLOC record with the address,
+ * page_alloc by a profiled task (not by a device's interrupt handler that
+ * interrupted it, unless the whole system is recorded) writes an ALLOC
+ * record with the address,
  * the size and the caller's kernel call chain (from the allocator
  * inwards: the first address is in kmalloc or page_alloc); each kfree and
  * page_free, by any task, writes a FREE record with the address.  A
@@ -15,6 +17,7 @@
  */
 #include "kernel/prof/prof.h"
 #include "kernel/cpu.h"
+#include "kernel/interrupt.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "lib/string.h"
@@ -30,7 +33,8 @@ void prof_mem_alloc(uint8_t kind, const void *addr, uint32_t bytes)
 	uint32_t tid = current ? (uint32_t)current->pid : 0;
 	uint32_t pid = current && current->proc ? (uint32_t)current->proc->pid : tid;
 
-	if (!prof_task_wanted(current))
+	if (!prof_task_wanted(current) ||
+	    (irq_active && !(prof_flags & PROF_F_ALL)))
 		return;
 	prof_stack_bounds(&lo, &hi);
 	n = prof_unwind_kernel((uint32_t)__builtin_return_address(0), fp[0],

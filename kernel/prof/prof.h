@@ -52,6 +52,8 @@ static inline bool prof_on(uint32_t flag)
 int prof_start(const struct prof_config *cfg);
 void prof_stop(void);
 void prof_get_stats(struct prof_stats *st);
+/* Copy log bytes from pos on (for /dev/profile): the count copied. */
+size_t prof_read(void *buf, size_t len, uint64_t pos);
 bool prof_task_wanted(const struct task *t);
 int prof_trace(int pid);
 

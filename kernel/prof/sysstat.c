@@ -33,8 +33,9 @@ static struct syscall_stat stats[SYSCALL_MAX + 1];	/* last: unknown */
 
 void prof_sysstat_reset(void)
 {
-	uint32_t flags = irq_save();
+	uint32_t flags;
 
+	flags = irq_save();
 	memset(stats, 0, sizeof(stats));
 	irq_restore(flags);
 }
@@ -66,13 +67,15 @@ static void stats_show(struct procfs_buf *b)
 {
 	for (uint32_t nr = 0; nr <= SYSCALL_MAX; nr++) {
 		struct syscall_stat s;
-		uint32_t flags = irq_save();
-		const char *name = nr < SYSCALL_MAX ? syscall_name(nr) : NULL;
+		const char *name;
+		uint32_t flags;
 
+		flags = irq_save();
 		s = stats[nr];
 		irq_restore(flags);
 		if (!s.calls)
 			continue;
+		name = nr < SYSCALL_MAX ? syscall_name(nr) : NULL;
 		if (name && !strncmp(name, "sys_", 4))
 			name += 4;
 		procfs_printf(b, "%u %s %u %u %llu %llu\n", nr,

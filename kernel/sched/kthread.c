@@ -231,10 +231,11 @@ struct task *kthread_create(int (*fn)(void *arg), void *arg, const char *name)
  * sleep); the sum of its returns. */
 int task_for_each(int (*fn)(struct task *t, void *arg), void *arg)
 {
-	uint32_t flags = spin_lock_irqsave(&task_lock);
 	struct task *t;
+	uint32_t flags;
 	int sum = 0;
 
+	flags = spin_lock_irqsave(&task_lock);
 	list_for_each_entry(t, &all_tasks, all_link)
 		sum += fn(t, arg);
 	spin_unlock_irqrestore(&task_lock, flags);

@@ -59,7 +59,7 @@ static long sys_mmap2(uintptr_t addr, size_t len, uint32_t prot,
 	err = vm_mmap_file(mm, &addr, len, prot, flags, file,
 			   file ? pgoff : 0);
 	mm_unlock(mm);
-	if (!err && file && (prot & PROT_EXEC))
+	if (!err && file && (prot & PROT_EXEC) && pgoff < (1u << 20))
 		prof_mmap(file, addr, len, pgoff << PAGE_SHIFT);
 	return err ? err : (long)addr;
 }
