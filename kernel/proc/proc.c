@@ -26,6 +26,7 @@
  * preemption off, the thread lists under signal_lock (signal.h).
  */
 #include "kernel/proc/proc.h"
+#include "kernel/prof/prof.h"
 #include "drivers/tty/ctty.h"
 #include "fs/vfs.h"
 #include "kernel/clock.h"
@@ -216,6 +217,7 @@ static struct proc *spawn(const char *path, const char *const *argv,
 	t->keep_pid = true;
 	p->pid = p->pgid = p->sid = t->pid;
 	thread_attach(th, t, p);
+	prof_spawn(p);
 	if (init)
 		WRITE_ONCE(init_proc, p);
 	kthread_detach(t);

@@ -6,8 +6,9 @@
  * executable segment (the address range exec loaded it at and the file
  * offset it came from) and one of the vDSO ("[vdso]"); later executable file mmaps add MMAP records.
  * FORK and EXIT give each process's lifetime, so that a reader can copy
- * the maps at fork and keep them past the end.  Kernel threads get an
- * EXEC record with an empty path: their name.
+ * the maps at fork and keep them past the end.  Kernel threads, and the
+ * processes the kernel starts until they exec, get an EXEC record with an
+ * empty path: their name.
  *
  * The records are made on the stack, so that recording the kernel's
  * memory does not record itself (only prof_events_synthesize allocates
@@ -18,7 +19,8 @@
  * processes and kernel threads already there.
  *
  * Interface (prof.h): prof_event_exec, prof_event_mmap, prof_event_fork,
- * prof_event_exit, prof_event_kthread, prof_events_synthesize.
+ * prof_event_exit, prof_event_kthread, prof_event_spawn,
+ * prof_events_synthesize.
  */
 #include "kernel/prof/prof.h"
 #include "fs/vfs.h"
@@ -173,6 +175,12 @@ void prof_event_kthread(struct task *t)
 {
 	if (prof_flags & PROF_F_ALL)
 		write_exec(t->pid, t->pid, t->name, "", 0);
+}
+
+void prof_event_spawn(struct proc *p)
+{
+	if (prof_flags & PROF_F_ALL)
+		write_exec(p->pid, p->pid, p->name, "", 0);
 }
 
 /* The processes running when a recording starts, picked up with

@@ -98,6 +98,7 @@ void prof_event_mmap(struct file *f, uint32_t start, uint32_t len,
 void prof_event_fork(int pid, int tid, int parent_pid, int parent_tid);
 void prof_event_exit(void);
 void prof_event_kthread(struct task *t);
+void prof_event_spawn(struct proc *p);
 void prof_events_synthesize(void);
 
 /* sysstat.c: around each system call while PROF_F_SYSCALLS or
@@ -148,6 +149,13 @@ static inline void prof_kthread(struct task *t)
 {
 	if (prof_on(PROF_F_SAMPLES))
 		prof_event_kthread(t);
+}
+
+/* A process the kernel starts (init): named until its exec. */
+static inline void prof_spawn(struct proc *p)
+{
+	if (prof_on(PROF_F_SAMPLES))
+		prof_event_spawn(p);
 }
 
 static inline void prof_alloc(uint8_t kind, const void *addr, uint32_t bytes)
