@@ -110,7 +110,12 @@ clean:
 # that it did not.
 KLIBGCC = $(shell $(CC) -m32 -print-libgcc-file-name)
 MAESTRO_VERSION := 0.1.0
-KCFLAGS += -DMAESTRO_VERSION='"$(MAESTRO_VERSION)"'
+# The Linux ABI level maestro implements, which uname reports as the
+# release (programs that check the kernel's version read it), as the
+# Linux layers of FreeBSD and WSL do; the sysname stays "Maestro".
+LINUX_ABI_RELEASE := 6.1.0-maestro
+KCFLAGS += -DMAESTRO_VERSION='"$(MAESTRO_VERSION)"' \
+	-DLINUX_ABI_RELEASE='"$(LINUX_ABI_RELEASE)"'
 
 $(B)/ksyms-empty.S: tools/ksyms.py | $(SETUP_STAMP)
 	@mkdir -p $(@D)

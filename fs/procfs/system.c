@@ -21,8 +21,8 @@
 
 static void version_show(struct procfs_buf *b)
 {
-	procfs_printf(b, "Maestro version " MAESTRO_VERSION " (gcc version "
-		      __VERSION__ ") #1 i686\n");
+	procfs_printf(b, "Maestro version " LINUX_ABI_RELEASE " (gcc version "
+		      __VERSION__ ") #1 maestro " MAESTRO_VERSION " i686\n");
 }
 
 /* Linux's names for the CPUID leaf 1 EDX bits, in bit order. */

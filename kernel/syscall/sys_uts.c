@@ -1,5 +1,7 @@
 /*
- * sys_uts.c: the system's names: uname (sysname "Maestro"), and
+ * sys_uts.c: the system's names: uname (sysname "Maestro"; release the
+ * Linux ABI level maestro implements, "6.1.0-maestro", for programs that
+ * check the kernel's version; version "#1 maestro 0.1.0"), and
  * sethostname and setdomainname (root only, at most 64 bytes, as Linux),
  * which change what uname reports as nodename and domainname.  The
  * names start as "maestro" and "(none)".
@@ -23,7 +25,7 @@ _Static_assert(sizeof(struct utsname) == 390, "new_utsname is 390 bytes");
 
 static struct utsname uts = {
 	.sysname = "Maestro", .nodename = "maestro",
-	.release = MAESTRO_VERSION, .version = "#1",
+	.release = LINUX_ABI_RELEASE, .version = "#1 maestro " MAESTRO_VERSION,
 	.machine = "i686", .domainname = "(none)",
 };
 
