@@ -17,6 +17,16 @@
  *   stat_at(dirfd, upath, flags, &kstat)
  *                            what the stat calls report (AT_EMPTY_PATH,
  *                            AT_SYMLINK_NOFOLLOW): 0 or -Exxx
+ *   chown_at(dirfd, upath, nullable, uid, gid, flags)
+ *                            the chown calls ((uint32_t)-1: unchanged;
+ *                            nullable: upath NULL is dirfd itself;
+ *                            AT_SYMLINK_NOFOLLOW, AT_EMPTY_PATH): 0, -Exxx
+ *   getdents_common(fd, ubuf, count, emit)
+ *                            getdents and getdents64: the entries of
+ *                            directory fd, each written by emit (its
+ *                            argument a struct dirent_ctx) into a kernel
+ *                            buffer, then copied out: bytes, or -EBADF,
+ *                            -ENOTDIR, -EINVAL (none fits), -EFAULT
  *   path2_call(olddirfd, uold, newdirfd, unew, arg, op)
  *                            op(obase, old, nbase, new, arg) for the calls
  *                            that take two paths (linkat, renameat2)
@@ -42,6 +52,15 @@ int at_dir(int dirfd, const char *path, struct inode **base);
 long stat_at(int dirfd, const char *upath, uint32_t flags, struct kstat *k);
 long path_call(int dirfd, const char *upath, uint32_t arg,
 	       int (*op)(const char *path, uint32_t arg));
+/* What a getdents emitter fills: buf of size bytes, used so far. */
+struct dirent_ctx {
+	uint8_t *buf;
+	size_t size, used;
+	bool refused;			/* an entry did not fit */
+};
+long getdents_common(int fd, void *ubuf, uint32_t count, dir_emit_t emit);
+long chown_at(int dirfd, const char *upath, bool nullable, uint32_t uid,
+	      uint32_t gid, uint32_t flags);
 typedef int (*path2_op_t)(struct inode *obase, const char *oldp,
 			  struct inode *nbase, const char *newp, uint32_t arg);
 long path2_call(int olddirfd, const char *uold, int newdirfd,

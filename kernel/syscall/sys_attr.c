@@ -110,8 +110,8 @@ static long sys_fchmod(int fd, uint32_t mode)
 }
 SYSCALL(NR_fchmod, sys_fchmod);
 
-static long do_chown(int dirfd, const char *upath, bool nullable,
-		     uint32_t uid, uint32_t gid, uint32_t flags)
+long chown_at(int dirfd, const char *upath, bool nullable, uint32_t uid,
+	      uint32_t gid, uint32_t flags)
 {
 	struct iattr attr = { .valid = ATTR_KILL_SUID, .uid = uid, .gid = gid };
 
@@ -127,25 +127,25 @@ static long do_chown(int dirfd, const char *upath, bool nullable,
 static long sys_fchownat(int dirfd, const char *upath, uint32_t uid,
 			 uint32_t gid, uint32_t flags)
 {
-	return do_chown(dirfd, upath, false, uid, gid, flags);
+	return chown_at(dirfd, upath, false, uid, gid, flags);
 }
 SYSCALL(NR_fchownat, sys_fchownat);
 
 static long sys_chown32(const char *upath, uint32_t uid, uint32_t gid)
 {
-	return do_chown(AT_FDCWD, upath, false, uid, gid, 0);
+	return chown_at(AT_FDCWD, upath, false, uid, gid, 0);
 }
 SYSCALL(NR_chown32, sys_chown32);
 
 static long sys_lchown32(const char *upath, uint32_t uid, uint32_t gid)
 {
-	return do_chown(AT_FDCWD, upath, false, uid, gid, AT_SYMLINK_NOFOLLOW);
+	return chown_at(AT_FDCWD, upath, false, uid, gid, AT_SYMLINK_NOFOLLOW);
 }
 SYSCALL(NR_lchown32, sys_lchown32);
 
 static long sys_fchown32(int fd, uint32_t uid, uint32_t gid)
 {
-	return do_chown(fd, NULL, true, uid, gid, 0);
+	return chown_at(fd, NULL, true, uid, gid, 0);
 }
 SYSCALL(NR_fchown32, sys_fchown32);
 

@@ -294,12 +294,6 @@ static long sys_getcwd(char *ubuf, uint32_t size)
 }
 SYSCALL(NR_getcwd, sys_getcwd);
 
-struct dirent_ctx {
-	uint8_t *buf;
-	size_t size, used;
-	bool refused;			/* an entry did not fit */
-};
-
 /* struct linux_dirent64: d_ino, d_off, d_reclen, d_type, d_name. */
 static bool dirent64_emit(void *arg, const char *name, size_t len,
 			  uint32_t ino, unsigned int dtype)
@@ -324,7 +318,7 @@ static bool dirent64_emit(void *arg, const char *name, size_t len,
 	return true;
 }
 
-static long sys_getdents64(int fd, void *ubuf, uint32_t count)
+long getdents_common(int fd, void *ubuf, uint32_t count, dir_emit_t emit)
 {
 	struct file *f = fd_get(fd);
 	struct dirent_ctx c = { .size = count < 65536 ? count : 65536 };
@@ -337,7 +331,7 @@ static long sys_getdents64(int fd, void *ubuf, uint32_t count)
 	c.buf = kmalloc(c.size + 1);
 	if (!c.buf)
 		return -ENOMEM;
-	err = vfs_readdir(f, dirent64_emit, &c);
+	err = vfs_readdir(f, emit, &c);
 	/* As Linux: -EINVAL only when an entry exists but does not fit; at
 	 * the end of the directory a small buffer just gets 0. */
 	if (!err && !c.used && c.refused)
@@ -346,5 +340,10 @@ static long sys_getdents64(int fd, void *ubuf, uint32_t count)
 		err = -EFAULT;
 	kfree(c.buf);
 	return err ? err : (long)c.used;
+}
+
+static long sys_getdents64(int fd, void *ubuf, uint32_t count)
+{
+	return getdents_common(fd, ubuf, count, dirent64_emit);
 }
 SYSCALL(NR_getdents64, sys_getdents64);
