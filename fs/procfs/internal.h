@@ -40,6 +40,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "fs/procfs/procfs.h"
+#include "fs/vfs.h"
+#include "lib/list.h"
 #include "lib/string.h"
 
 enum {
@@ -118,5 +120,21 @@ int procfs_read_pid_inode(struct inode *inode);
 /* procfs.c: the ops of generated text files (printed at a read from 0). */
 struct file_ops;
 extern const struct file_ops procfs_file_fops;
+
+/* tree.c: the registered entries.  A directory has is_dir and neither
+ * show nor store. */
+struct procfs_entry {
+	struct list_head link;
+	char name[32];
+	uint32_t ino, parent;		/* parent: PROC_ROOT_INO at the top */
+	bool is_dir;
+	procfs_show_t show;
+	procfs_store_t store;		/* NULL: read-only */
+};
+struct procfs_entry *procfs_tree_find(uint32_t parent, const char *name,
+				      size_t len);
+struct procfs_entry *procfs_tree_entry(uint32_t ino);
+uint64_t procfs_tree_readdir(uint32_t dir, uint64_t pos, dir_emit_t emit,
+			     void *ctx, bool *done);
 
 #endif

@@ -38,13 +38,6 @@
  * PROC_PID_POS + the next pid to list. */
 #define PROC_PID_POS	0x100000
 
-struct procfs_entry {
-	struct list_head link;
-	char name[32];
-	uint32_t ino;
-	procfs_show_t show;
-};
-
 /* A snapshot of a file's contents. */
 struct procfs_snap {
 	size_t len;
@@ -57,9 +50,6 @@ struct procfs_open {
 	struct mutex lock;
 	struct procfs_snap *snap;
 };
-
-static struct list_head proc_entries = LIST_HEAD_INIT(proc_entries);
-static uint32_t proc_next_ino = PROC_ROOT_INO + 1;
 
 void procfs_printf(struct procfs_buf *b, const char *fmt, ...)
 {
@@ -83,32 +73,6 @@ void procfs_put_bytes(struct procfs_buf *b, const void *data, size_t len)
 
 	memcpy(b->buf + b->len, data, MIN(room, len));
 	b->len += len;
-}
-
-static struct procfs_entry *entry_find(const char *name)
-{
-	struct procfs_entry *e;
-
-	list_for_each_entry(e, &proc_entries, link)
-		if (strcmp(e->name, name) == 0)
-			return e;
-	return NULL;
-}
-
-int procfs_register(const char *name, procfs_show_t show)
-{
-	struct procfs_entry *e;
-
-	if (strlen(name) >= sizeof(e->name) || entry_find(name))
-		return -EEXIST;
-	e = kzalloc(sizeof(*e));
-	if (!e)
-		return -ENOMEM;
-	strlcpy(e->name, name, sizeof(e->name));
-	e->ino = proc_next_ino++;
-	e->show = show;
-	list_add_tail(&e->link, &proc_entries);
-	return 0;
 }
 
 /* Print inode's file into a snapshot with room for size - 1 bytes and
@@ -202,10 +166,27 @@ out:
 	return n;
 }
 
+/* A write to a file registered with a store(): given to it whole. */
+static ssize_t proc_write(struct file *f, const void *buf, size_t len,
+			  uint64_t *pos)
+{
+	const struct procfs_entry *e = f->inode->private;
+	int err;
+
+	if (f->inode->ino >= PROC_PID_INO || !e->store)
+		return -EIO;
+	err = e->store(buf, len);
+	if (err)
+		return err;
+	*pos += len;
+	return (ssize_t)len;
+}
+
 const struct file_ops procfs_file_fops = {
 	.open = proc_open,
 	.release = proc_release,
 	.read = proc_read,
+	.write = proc_write,
 };
 
 /* A decimal pid with no sign or leading zero: it, or -1. */
@@ -232,7 +213,7 @@ static int proc_lookup(struct inode *dir, const char *name, uint32_t *ino)
 		*ino = PROC_ROOT_INO;
 		return 0;
 	}
-	e = entry_find(name);
+	e = procfs_tree_find(PROC_ROOT_INO, name, strlen(name));
 	if (e) {
 		*ino = e->ino;
 		return 0;
@@ -262,25 +243,30 @@ static ssize_t proc_self_readlink(struct inode *inode, char *buf, size_t len)
 	return (ssize_t)n;
 }
 
+/* "." and ".." of a directory whose parent is parent: false when emit
+ * stopped before them. */
+static bool dots_emit(struct file *f, uint32_t parent, dir_emit_t emit,
+		      void *ctx)
+{
+	if (f->pos == 0 && emit(ctx, ".", 1, f->inode->ino, DT_DIR))
+		f->pos = 1;
+	if (f->pos == 1 && emit(ctx, "..", 2, parent, DT_DIR))
+		f->pos = 2;
+	return f->pos >= 2;
+}
+
 static int proc_readdir(struct file *f, dir_emit_t emit, void *ctx)
 {
-	struct procfs_entry *e;
-	uint64_t i = 2;
+	bool done = true;
 
-	if (f->pos == 0 && emit(ctx, ".", 1, PROC_ROOT_INO, DT_DIR))
-		f->pos = 1;
-	if (f->pos == 1 && emit(ctx, "..", 2, PROC_ROOT_INO, DT_DIR))
-		f->pos = 2;
-	if (f->pos < 2)
+	if (!dots_emit(f, PROC_ROOT_INO, emit, ctx))
 		return 0;
-	list_for_each_entry(e, &proc_entries, link) {
-		if (i++ < f->pos)
-			continue;
-		if (!emit(ctx, e->name, strlen(e->name), e->ino, DT_REG))
-			return 0;
-		f->pos++;
-	}
-	if (f->pos == i) {
+	if (f->pos < PROC_PID_POS)
+		f->pos = 2 + procfs_tree_readdir(PROC_ROOT_INO, f->pos - 2,
+						 emit, ctx, &done);
+	if (!done)
+		return 0;
+	if (f->pos < PROC_PID_POS) {
 		if (!emit(ctx, "self", 4, PROC_SELF_INO, DT_LNK))
 			return 0;
 		f->pos = PROC_PID_POS;
@@ -299,6 +285,42 @@ static int proc_readdir(struct file *f, dir_emit_t emit, void *ctx)
 	}
 	return 0;
 }
+
+/* A directory of registered entries below /proc (/proc/sys/...). */
+static int proc_subdir_lookup(struct inode *dir, const char *name,
+			      uint32_t *ino)
+{
+	const struct procfs_entry *d = dir->private, *e;
+
+	if (strcmp(name, "..") == 0) {
+		*ino = d->parent;
+		return 0;
+	}
+	e = procfs_tree_find(d->ino, name, strlen(name));
+	if (!e)
+		return -ENOENT;
+	*ino = e->ino;
+	return 0;
+}
+
+static int proc_subdir_readdir(struct file *f, dir_emit_t emit, void *ctx)
+{
+	const struct procfs_entry *d = f->inode->private;
+	bool done;
+
+	if (dots_emit(f, d->parent, emit, ctx))
+		f->pos = 2 + procfs_tree_readdir(d->ino, f->pos - 2, emit, ctx,
+						 &done);
+	return 0;
+}
+
+static const struct inode_ops proc_subdir_iops = {
+	.lookup = proc_subdir_lookup,
+};
+
+static const struct file_ops proc_subdir_fops = {
+	.readdir = proc_subdir_readdir,
+};
 
 static const struct inode_ops proc_dir_iops = {
 	.lookup = proc_lookup,
@@ -336,16 +358,21 @@ static int proc_read_inode(struct inode *inode)
 		inode->fops = &proc_dir_fops;
 		return 0;
 	}
-	list_for_each_entry(e, &proc_entries, link) {
-		if (e->ino == inode->ino) {
-			inode->mode = S_IFREG | 0444;
-			inode->nlink = 1;
-			inode->fops = &procfs_file_fops;
-			inode->private = e;
-			return 0;
-		}
+	e = inode->ino < PROC_PID_INO ? procfs_tree_entry(inode->ino) : NULL;
+	if (!e)
+		return proc_read_pid_inode(inode);
+	inode->private = e;
+	if (e->is_dir) {
+		inode->mode = S_IFDIR | 0555;
+		inode->nlink = 2;
+		inode->iops = &proc_subdir_iops;
+		inode->fops = &proc_subdir_fops;
+	} else {
+		inode->mode = S_IFREG | (e->store ? 0644 : 0444);
+		inode->nlink = 1;
+		inode->fops = &procfs_file_fops;
 	}
-	return proc_read_pid_inode(inode);
+	return 0;
 }
 
 /* Unused inodes are dropped, so that /proc/<pid>/ is made afresh. */

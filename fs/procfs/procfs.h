@@ -12,7 +12,10 @@
  *		procfs_printf(b, "%u.%02u 0.00\n", secs, hundredths);
  *	}
  *
- * Interface: procfs_register, procfs_printf.
+ * Files may sit in subdirectories ("sys/kernel/pid_max"), and may be
+ * writable (procfs_register_rw: a store() takes what is written).
+ *
+ * Interface: procfs_register, procfs_register_rw, procfs_printf.
  */
 #ifndef FS_PROCFS_PROCFS_H
 #define FS_PROCFS_PROCFS_H
@@ -29,10 +32,17 @@ struct procfs_buf {
 };
 
 typedef void (*procfs_show_t)(struct procfs_buf *b);
+/* A write of len bytes (a kernel copy) to a writable file: 0 or -Exxx. */
+typedef int (*procfs_store_t)(const char *buf, size_t len);
 
 /* Append to b as snprintf would. */
 void procfs_printf(struct procfs_buf *b, const char *fmt, ...) __printf(2, 3);
-/* name: at most 31 bytes.  0, -EEXIST or -ENOMEM. */
-int procfs_register(const char *name, procfs_show_t show);
+/* path: names of at most 31 bytes separated by '/' ("sys/kernel/x"), the
+ * directories made as needed.  0, -EEXIST or -ENOMEM. */
+int procfs_register(const char *path, procfs_show_t show);
+/* As procfs_register, for a file root may also write (mode 0644): each
+ * write() call is given to store whole, at offset 0 or not. */
+int procfs_register_rw(const char *path, procfs_show_t show,
+		       procfs_store_t store);
 
 #endif
