@@ -180,6 +180,9 @@ long vfs_file_path(struct file *f, char *buf, size_t size)
 	if (!f->path) {
 		if (S_ISFIFO(inode->mode))
 			n = snprintf(buf, size, "pipe:[%u]", inode->ino);
+		else if (anon_file_name(inode))
+			n = snprintf(buf, size, "anon_inode:[%s]",
+				     anon_file_name(inode));
 		else
 			n = snprintf(buf, size, "anon_inode:[%u]", inode->ino);
 		return (size_t)n < size ? n + 1 : -ENAMETOOLONG;

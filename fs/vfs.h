@@ -436,6 +436,18 @@ int vfs_fstatfs(struct file *f, struct kstatfs *st);
 int vfs_setattr(struct inode *inode, const struct iattr *attr);
 long vfs_dir_path(struct inode *dir, char *buf, size_t size);
 long vfs_getcwd(char *buf, size_t size);
+/* fs/anon.c: an open file (refcount 1) on a new nameless inode (mode
+ * 0600, no type) with fops, private and O_* flags, for a kernel object
+ * handed out as a descriptor; NULL when out of memory.  name is what its
+ * /proc/<pid>/fd link shows ("anon_inode:[name]"; a string constant). */
+struct file *anon_file(const char *name, const struct file_ops *fops,
+		       void *private, unsigned int flags);
+/* The name given to anon_file for inode, NULL for any other inode. */
+const char *anon_file_name(const struct inode *inode);
+/* fs/eventfd.c: a new eventfd (counter initval; EFD_SEMAPHORE reads;
+ * O_NONBLOCK), or NULL when out of memory. */
+struct file *eventfd_file(uint32_t initval, bool semaphore, bool nonblock);
+
 /* fs/path.c: the absolute path of open file f (for /proc): its length
  * with the NUL, or -ENAMETOOLONG, -ENOENT, -ENOMEM.  Pipes are
  * "pipe:[ino]". */
