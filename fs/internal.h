@@ -92,4 +92,7 @@ void path_forget(struct file *f);
 /* ops.c */
 int do_truncate(struct inode *inode, uint64_t size);
 
+/* fs/flock.c: drop the flock(2) lock of f, closed for the last time. */
+void flock_release(struct file *f);
+
 #endif

@@ -444,6 +444,15 @@ struct file *anon_file(const char *name, const struct file_ops *fops,
 		       void *private, unsigned int flags);
 /* The name given to anon_file for inode, NULL for any other inode. */
 const char *anon_file_name(const struct inode *inode);
+/* fs/flock.c: flock(2) on open file f: op LOCK_SH, LOCK_EX or LOCK_UN,
+ * with LOCK_NB: 0, -EINVAL, -EAGAIN (EWOULDBLOCK: LOCK_NB), -ERESTARTSYS (a
+ * signal while waiting), -ENOMEM. */
+#define LOCK_SH		1
+#define LOCK_EX		2
+#define LOCK_NB		4
+#define LOCK_UN		8
+int vfs_flock(struct file *f, int op);
+
 /* fs/eventfd.c: a new eventfd (counter initval; EFD_SEMAPHORE reads;
  * O_NONBLOCK), or NULL when out of memory. */
 struct file *eventfd_file(uint32_t initval, bool semaphore, bool nonblock);
