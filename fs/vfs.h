@@ -242,7 +242,9 @@ struct inode *new_inode(struct super_block *sb);
 void inode_hash_insert(struct inode *inode);
 /* Owner of a new inode as Linux sets it: uid and gid from the caller's
  * credentials, gid (and S_ISGID for a directory) from a set-group-ID dir;
- * mode is stored as given. */
+ * mode is stored as given, except that a new file's S_ISGID is dropped
+ * there when the caller is neither in dir's group nor root.  Every
+ * filesystem's create path uses it. */
 void inode_init_owner(struct inode *inode, struct inode *dir, uint16_t mode);
 /* For setattr ops: copy mode, owner and times (not the size) into inode. */
 void setattr_copy(struct inode *inode, const struct iattr *attr);
