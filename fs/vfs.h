@@ -34,7 +34,7 @@
  *
  * Interface (fs/vfs*.c): vfs_register_fs, vfs_mount, vfs_umount,
  * vfs_lookup, vfs_open, vfs_close, file_ref_get, file_ref_put, vfs_read,
- * vfs_write, vfs_lseek, vfs_readdir, vfs_mkdir, vfs_mknod, vfs_unlink,
+ * vfs_write, vfs_lseek, vfs_ioctl, vfs_readdir, vfs_mkdir, vfs_mknod, vfs_unlink,
  * vfs_rmdir, vfs_link, vfs_symlink, vfs_readlink, vfs_rename, vfs_truncate, vfs_stat,
  * vfs_sync, vfs_statfs, vfs_setattr, vfs_dir_path, vfs_getcwd,
  * vfs_lookup_at, vfs_link_at, vfs_rename_at, iget, iput, igrab,
@@ -273,6 +273,8 @@ int inode_permission(struct inode *inode, int mask);
 typedef bool (*dir_emit_t)(void *ctx, const char *name, size_t len,
 			   uint32_t ino, unsigned int dtype);
 
+#define FIONREAD	0x541B	/* ioctl: bytes that a read can take */
+
 struct file_ops {
 	int (*open)(struct inode *inode, struct file *f);
 	int (*release)(struct inode *inode, struct file *f);
@@ -408,6 +410,10 @@ ssize_t vfs_write(struct file *f, const void *buf, size_t len);
 int64_t vfs_lseek(struct file *f, int64_t off, int whence);
 int vfs_readdir(struct file *f, dir_emit_t emit, void *ctx);
 int vfs_fsync(struct file *f);
+/* ioctl cmd with its argument arg (a user address for most commands):
+ * FIONREAD on a regular file is answered here, the rest by the file's
+ * ops (-ENOTTY without an ioctl op).  0, a value, or -Exxx. */
+int vfs_ioctl(struct file *f, uint32_t cmd, uint32_t arg);
 /* fs/pipe.c: a new pipe, files[0] to read, files[1] to write. */
 int vfs_pipe(struct file *files[2], unsigned int flags);
 
