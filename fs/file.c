@@ -12,15 +12,18 @@
  * f->pos; O_APPEND writes go to the end of the file first, and writes
  * to regular files stop at RLIMIT_FSIZE (SIGXFSZ and -EFBIG past it) and,
  * by anyone but root, clear S_ISUID and S_ISGID (file_remove_privs).
+ * vfs_ioctl answers the ioctls Linux answers for every file before the
+ * driver sees them (FIONREAD on a regular file) and hands the rest over.
  *
  * Interface: vfs_open, vfs_close, vfs_read, vfs_write, vfs_lseek,
- * vfs_readdir, vfs_fsync.
+ * vfs_readdir, vfs_fsync, vfs_ioctl.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
 #include "kernel/errno.h"
 #include "kernel/proc/rlimit.h"
 #include "mm/mm.h"
+#include "mm/uaccess.h"
 
 /* Permission mask an open with flags needs. */
 static int open_mask(unsigned int flags)
@@ -307,4 +310,27 @@ int vfs_fsync(struct file *f)
 	ret = vfs_fsync_locked(f);
 	vfs_unlock();
 	return ret;
+}
+
+/*
+ * FIONREAD on a regular file, as Linux: the size minus the offset, as an
+ * int (negative past the end of the file).  0 or -EFAULT.
+ */
+static int file_fionread(struct file *f, uint32_t arg)
+{
+	int32_t left;
+
+	vfs_lock();
+	left = (int32_t)((int64_t)f->inode->size - (int64_t)f->pos);
+	vfs_unlock();
+	return copy_to_user((void *)arg, &left, sizeof(left)) ? -EFAULT : 0;
+}
+
+int vfs_ioctl(struct file *f, uint32_t cmd, uint32_t arg)
+{
+	if (cmd == FIONREAD && S_ISREG(f->inode->mode))
+		return file_fionread(f, arg);
+	if (!f->fops || !f->fops->ioctl)
+		return -ENOTTY;
+	return f->fops->ioctl(f, cmd, arg);
 }

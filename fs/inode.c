@@ -182,10 +182,30 @@ void inode_mark_dirty(struct inode *inode)
 	inode->dirty = true;
 }
 
+/*
+ * Whether a new non-directory file of mode made in dir by c loses S_ISGID,
+ * as Linux's mode_strip_sgid decides: only when it asks for both S_ISGID
+ * and S_IXGRP in a set-group-ID directory whose group the creator is not
+ * in, and the creator lacks CAP_FSETID (is not the superuser).
+ */
+static bool new_file_drops_sgid(const struct cred *c, struct inode *dir,
+				uint16_t mode)
+{
+	if ((mode & (S_ISGID | S_IXGRP)) != (S_ISGID | S_IXGRP))
+		return false;
+	if (S_ISDIR(mode) || !dir || !(dir->mode & S_ISGID))
+		return false;
+	return !cred_in_group(c, dir->gid) && c->uid != 0;
+}
+
 void inode_init_owner(struct inode *inode, struct inode *dir, uint16_t mode)
 {
-	inode->uid = current_cred()->uid;
-	inode->gid = current_cred()->gid;
+	const struct cred *c = current_cred();
+
+	if (new_file_drops_sgid(c, dir, mode))
+		mode &= (uint16_t)~S_ISGID;
+	inode->uid = c->uid;
+	inode->gid = c->gid;
 	if (dir && (dir->mode & S_ISGID)) {
 		inode->gid = dir->gid;
 		if (S_ISDIR(mode))

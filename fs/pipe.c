@@ -24,7 +24,7 @@
  * reader that has seen a writer: f->version is the count of writer opens
  * when it opened with none, so a FIFO opened O_RDONLY | O_NONBLOCK before
  * any writer is not hung up, as Linux); writable with room for PIPE_BUF
- * bytes, POLLERR with no reader.
+ * bytes, POLLERR with no reader.  ioctl FIONREAD answers the bytes held.
  *
  * Opening a FIFO (Linux's rules): O_RDWR never waits; O_RDONLY waits for
  * a writer, O_WRONLY for a reader, unless O_NONBLOCK (then O_WRONLY with
@@ -47,6 +47,7 @@
 #include "kernel/wait.h"
 #include "lib/string.h"
 #include "mm/mm.h"
+#include "mm/uaccess.h"
 
 #define PIPE_ORDER	4		/* 16 pages */
 #define PIPE_SIZE	(PAGE_SIZE << PIPE_ORDER)
@@ -284,11 +285,24 @@ static int pipe_release(struct inode *inode, struct file *f)
 	return 0;
 }
 
+/* FIONREAD: the bytes the pipe holds, as an int; other commands -ENOTTY. */
+static int pipe_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
+{
+	struct pipe *p = f->private;
+	int32_t held;
+
+	if (cmd != FIONREAD)
+		return -ENOTTY;
+	held = (int32_t)p->count;
+	return copy_to_user((void *)arg, &held, sizeof(held)) ? -EFAULT : 0;
+}
+
 const struct file_ops pipe_fops = {
 	.open = fifo_open,
 	.read = pipe_read,
 	.write = pipe_write,
 	.poll = pipe_poll,
+	.ioctl = pipe_ioctl,
 	.release = pipe_release,
 };
 

@@ -18,6 +18,7 @@
 #define S_ISUID		0004000
 #define S_ISGID		0002000
 #define S_ISVTX		0001000
+#define S_IXGRP		0000010	/* group may execute (search) */
 
 #define S_ISLNK(m)	(((m) & S_IFMT) == S_IFLNK)
 #define S_ISREG(m)	(((m) & S_IFMT) == S_IFREG)

@@ -34,7 +34,7 @@
  *
  * Interface (fs/vfs*.c): vfs_register_fs, vfs_mount, vfs_umount,
  * vfs_lookup, vfs_open, vfs_close, file_ref_get, file_ref_put, vfs_read,
- * vfs_write, vfs_lseek, vfs_readdir, vfs_mkdir, vfs_mknod, vfs_unlink,
+ * vfs_write, vfs_lseek, vfs_ioctl, vfs_readdir, vfs_mkdir, vfs_mknod, vfs_unlink,
  * vfs_rmdir, vfs_link, vfs_symlink, vfs_readlink, vfs_rename, vfs_truncate, vfs_stat,
  * vfs_sync, vfs_statfs, vfs_setattr, vfs_dir_path, vfs_getcwd,
  * vfs_lookup_at, vfs_link_at, vfs_rename_at, iget, iput, igrab,
@@ -242,7 +242,9 @@ struct inode *new_inode(struct super_block *sb);
 void inode_hash_insert(struct inode *inode);
 /* Owner of a new inode as Linux sets it: uid and gid from the caller's
  * credentials, gid (and S_ISGID for a directory) from a set-group-ID dir;
- * mode is stored as given. */
+ * mode is stored as given, except that a new file's S_ISGID is dropped
+ * there when the caller is neither in dir's group nor root.  Every
+ * filesystem's create path uses it. */
 void inode_init_owner(struct inode *inode, struct inode *dir, uint16_t mode);
 /* For setattr ops: copy mode, owner and times (not the size) into inode. */
 void setattr_copy(struct inode *inode, const struct iattr *attr);
@@ -270,6 +272,8 @@ int inode_permission(struct inode *inode, int mask);
 /* Called for each directory entry; returns false to stop (buffer full). */
 typedef bool (*dir_emit_t)(void *ctx, const char *name, size_t len,
 			   uint32_t ino, unsigned int dtype);
+
+#define FIONREAD	0x541B	/* ioctl: bytes that a read can take */
 
 struct file_ops {
 	int (*open)(struct inode *inode, struct file *f);
@@ -406,6 +410,10 @@ ssize_t vfs_write(struct file *f, const void *buf, size_t len);
 int64_t vfs_lseek(struct file *f, int64_t off, int whence);
 int vfs_readdir(struct file *f, dir_emit_t emit, void *ctx);
 int vfs_fsync(struct file *f);
+/* ioctl cmd with its argument arg (a user address for most commands):
+ * FIONREAD on a regular file is answered here, the rest by the file's
+ * ops (-ENOTTY without an ioctl op).  0, a value, or -Exxx. */
+int vfs_ioctl(struct file *f, uint32_t cmd, uint32_t arg);
 /* fs/pipe.c: a new pipe, files[0] to read, files[1] to write. */
 int vfs_pipe(struct file *files[2], unsigned int flags);
 

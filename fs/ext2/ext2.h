@@ -122,9 +122,10 @@ int ext2_read_inode(struct inode *inode);
 int ext2_write_inode(struct inode *inode);
 void ext2_evict_inode(struct inode *inode);
 void ext2_set_ops(struct inode *inode);
-/* A fresh in-memory inode of sb for a new file: mode, times, ops set. */
-struct inode *ext2_new_vfs_inode(struct super_block *sb, uint32_t ino,
-				 uint16_t mode);
+/* A fresh in-memory inode of sb for a new file in dir: owner and mode as
+ * inode_init_owner sets them, times and ops. */
+struct inode *ext2_new_vfs_inode(struct super_block *sb, struct inode *dir,
+				 uint32_t ino, uint16_t mode);
 void ext2_touch(struct inode *inode, bool mtime);	/* ctime (+ mtime) */
 /* Does the inode's i_block hold block numbers (not a fast symlink/dev)? */
 bool ext2_has_block_map(struct inode *inode);

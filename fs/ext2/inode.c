@@ -309,13 +309,14 @@ static int ext2_clear_disk_inode(struct super_block *sb, uint32_t ino)
 }
 
 /*
- * The in-memory inode for a file being created as number ino (already
- * allocated), with its slot on disk cleared: owner, mode, times and ops
- * set, nlink 0 (the caller sets it), refcount 1, not yet hashed.
+ * The in-memory inode for a file being created in dir as number ino
+ * (already allocated), with its slot on disk cleared: owner and mode as
+ * inode_init_owner sets them (a set-group-ID dir gives its group), times
+ * and ops set, nlink 0 (the caller sets it), refcount 1, not yet hashed.
  * ERR_PTR(-ENOMEM/-EIO) on failure.
  */
-struct inode *ext2_new_vfs_inode(struct super_block *sb, uint32_t ino,
-				 uint16_t mode)
+struct inode *ext2_new_vfs_inode(struct super_block *sb, struct inode *dir,
+				 uint32_t ino, uint16_t mode)
 {
 	struct inode *inode;
 	int err = ext2_clear_disk_inode(sb, ino);
@@ -326,9 +327,7 @@ struct inode *ext2_new_vfs_inode(struct super_block *sb, uint32_t ino,
 	if (!inode)
 		return ERR_PTR(-ENOMEM);
 	inode->ino = ino;
-	inode->mode = mode;
-	inode->uid = current_cred()->uid;
-	inode->gid = current_cred()->gid;
+	inode_init_owner(inode, dir, mode);
 	inode->atime = inode->mtime = inode->ctime = vfs_now();
 	EXT2_I(inode)->block_group = (ino - 1) / EXT2_SB(sb)->inodes_per_group;
 	ext2_set_ops(inode);

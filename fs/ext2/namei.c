@@ -47,7 +47,7 @@ int ext2_create_inode(struct inode *dir, uint16_t mode, uint32_t nlink,
 
 	if (err)
 		return err;
-	inode = ext2_new_vfs_inode(dir->sb, ino, mode);
+	inode = ext2_new_vfs_inode(dir->sb, dir, ino, mode);
 	if (IS_ERR(inode)) {
 		ext2_free_inode(dir->sb, ino, S_ISDIR(mode));
 		return (int)PTR_ERR(inode);

@@ -440,15 +440,56 @@ SYSCALL(NR_dup3, sys_dup3);
 #define F_GETLK64	12
 #define F_SETLK64	13
 #define F_SETLKW64	14
+#define F_OFD_GETLK	36
+#define F_OFD_SETLK	37
+#define F_OFD_SETLKW	38
 #define F_DUPFD_CLOEXEC	1030
 #define SETFL_MASK	(O_APPEND | O_NONBLOCK)
+#define FLOCK_SIZE	16	/* struct flock: 32-bit l_start and l_len */
+#define FLOCK64_SIZE	24	/* struct flock64: 64-bit l_start and l_len */
 
-static long sys_fcntl64(int fd, int cmd, uint32_t arg)
+/*
+ * The size of the struct flock that lock command cmd reads, or 0 when cmd
+ * is no lock command of this call.  As Linux i386: fcntl takes the
+ * F_GETLK family with struct flock only; fcntl64 (wide) also takes the
+ * 64-bit and the open file description (F_OFD_*) ones with struct flock64.
+ */
+static size_t flock_size(int cmd, bool wide)
+{
+	switch (cmd) {
+	case F_GETLK: case F_SETLK: case F_SETLKW:
+		return FLOCK_SIZE;
+	case F_GETLK64: case F_SETLK64: case F_SETLKW64:
+	case F_OFD_GETLK: case F_OFD_SETLK: case F_OFD_SETLKW:
+		return wide ? FLOCK64_SIZE : 0;
+	}
+	return 0;
+}
+
+/*
+ * A record lock command whose struct flock (size bytes) is at user
+ * address arg.  Linux copies the struct in before anything else, so a bad
+ * pointer is -EFAULT; then -ENOLCK, since maestro has no record locks yet.
+ */
+static long fcntl_lock(uint32_t arg, size_t size)
+{
+	uint8_t flock[FLOCK64_SIZE];
+
+	if (copy_from_user(flock, (const void *)arg, size))
+		return -EFAULT;
+	return -ENOLCK;
+}
+
+/* fcntl (wide false) and fcntl64 (wide true): the result or -Exxx. */
+static long fcntl_common(int fd, int cmd, uint32_t arg, bool wide)
 {
 	struct file *f = fd_get(fd);
+	size_t lock_size = flock_size(cmd, wide);
 
 	if (!f)
 		return -EBADF;
+	if (lock_size)
+		return fcntl_lock(arg, lock_size);
 	switch (cmd) {
 	case F_DUPFD:
 	case F_DUPFD_CLOEXEC:
@@ -462,14 +503,21 @@ static long sys_fcntl64(int fd, int cmd, uint32_t arg)
 	case F_SETFL:
 		f->flags = (f->flags & ~SETFL_MASK) | (arg & SETFL_MASK);
 		return 0;
-	case F_GETLK: case F_SETLK: case F_SETLKW:
-	case F_GETLK64: case F_SETLK64: case F_SETLKW64:
-		return -ENOLCK;		/* no record locks yet */
 	}
 	return -EINVAL;
 }
+
+static long sys_fcntl64(int fd, int cmd, uint32_t arg)
+{
+	return fcntl_common(fd, cmd, arg, true);
+}
 SYSCALL(NR_fcntl64, sys_fcntl64);
-SYSCALL(NR_fcntl, sys_fcntl64);
+
+static long sys_fcntl(int fd, int cmd, uint32_t arg)
+{
+	return fcntl_common(fd, cmd, arg, false);
+}
+SYSCALL(NR_fcntl, sys_fcntl);
 
 /* arg goes to the driver as it is (a user address for most commands). */
 static long sys_ioctl(int fd, uint32_t cmd, uint32_t arg)
@@ -478,9 +526,7 @@ static long sys_ioctl(int fd, uint32_t cmd, uint32_t arg)
 
 	if (!f)
 		return -EBADF;
-	if (!f->fops || !f->fops->ioctl)
-		return -ENOTTY;
-	return f->fops->ioctl(f, cmd, arg);
+	return vfs_ioctl(f, cmd, arg);
 }
 SYSCALL(NR_ioctl, sys_ioctl);
 
