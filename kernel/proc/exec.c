@@ -272,7 +272,10 @@ static int exec_load(struct exec_ctx *x, uint32_t *sp)
 	x->mm = mm_create();		/* the process's reference, once committed */
 	if (!x->mm)
 		return -ENOMEM;
-	x->mm->read_implies_exec = x->img.read_implies_exec;
+	if (x->img.read_implies_exec)
+		current->proc->personality |= PER_READ_IMPLIES_EXEC;
+	x->mm->read_implies_exec = current->proc->personality &
+				   PER_READ_IMPLIES_EXEC;
 	x->old_mm = thread_swap_mm(mm_get(x->mm));	/* the task's */
 	err = exec_load_segments(x);
 	if (!err) {

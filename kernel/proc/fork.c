@@ -127,6 +127,7 @@ static void clone_info(struct proc *c, struct proc *p)
 	c->dumpable = p->dumpable;
 	c->no_new_privs = p->no_new_privs;
 	c->prof_traced = p->prof_traced;
+	c->personality = p->personality;
 	c->text_start = p->text_start;
 	c->text_end = p->text_end;
 	c->text_offset = p->text_offset;

@@ -213,6 +213,10 @@ struct proc {
 	 * and where exec put the program's executable segment. */
 	bool prof_traced;
 	uint32_t text_start, text_end, text_offset, vdso_start;
+	/* Linux's execution domain and its flags (personality(2)):
+	 * inherited by fork, kept by exec (which may add
+	 * READ_IMPLIES_EXEC). */
+	uint32_t personality;
 	/*
 	 * Accounting, limits, identity and /proc details.  The CPU time and
 	 * counts of the process's threads that have ended and of its
@@ -281,6 +285,8 @@ void proc_notify_parent(struct proc *p);
 void proc_orphan_children(struct proc *p);
 void proc_orphan_own_group(struct proc *p);
 struct proc *proc_find(int pid);
+/* personality(2)'s READ_IMPLIES_EXEC flag (Linux's value). */
+#define PER_READ_IMPLIES_EXEC	0x0400000u
 struct thread *thread_find(int tid);	/* preemption off while used */
 /* Call fn(p, arg) on every live process; the sum of its returns. */
 int proc_for_each(int (*fn)(struct proc *p, void *arg), void *arg);

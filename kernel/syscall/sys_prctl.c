@@ -6,7 +6,8 @@
  * PR_GET_DUMPABLE, PR_SET_NO_NEW_PRIVS/PR_GET_NO_NEW_PRIVS (exec then
  * ignores set-id bits; it cannot be unset) and PR_SET_CHILD_SUBREAPER/
  * PR_GET_CHILD_SUBREAPER (orphaned descendants are adopted).  Any other
- * option gives -EINVAL, as Linux does for those it does not know.
+ * option gives -EINVAL, as Linux does for those it does not know.  And
+ * personality(2), the process's execution domain and its flags.
  *
  * Interface: the SYSCALL registrations.
  */
@@ -16,6 +17,7 @@
 #include "kernel/sched/task.h"
 #include "lib/string.h"
 #include "mm/uaccess.h"
+#include "mm/vm.h"
 
 #define PR_SET_PDEATHSIG	1
 #define PR_GET_PDEATHSIG	2
@@ -97,3 +99,24 @@ static long sys_prctl(int option, uint32_t a2, uint32_t a3, uint32_t a4,
 	}
 }
 SYSCALL(NR_prctl, sys_prctl);
+
+/* personality(2): 0xffffffff asks; any other value becomes the process's
+ * persona (the execution domain in the low byte, Linux's flags above) and
+ * the old one is returned.  READ_IMPLIES_EXEC takes effect at once on the
+ * address space's later mappings, as Linux's test at mmap time does. */
+static long sys_personality(uint32_t persona)
+{
+	struct proc *p = proc_current();
+	uint32_t old = p->personality;
+	struct mm *mm;
+
+	if (persona == 0xffffffffu)
+		return (long)old;
+	p->personality = persona;
+	mm = p->mm;
+	mm_lock(mm);
+	mm->read_implies_exec = persona & PER_READ_IMPLIES_EXEC;
+	mm_unlock(mm);
+	return (long)old;
+}
+SYSCALL(NR_personality, sys_personality);

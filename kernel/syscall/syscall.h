@@ -107,6 +107,7 @@ uintptr_t syscall_handler(uint32_t nr);
 #define NR_fsync		118
 #define NR_fdatasync		148
 #define NR_uname		122
+#define NR_personality		136
 #define NR_mprotect		125
 #define NR_getpgid		132
 #define NR_fchdir		133
