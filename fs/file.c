@@ -185,6 +185,7 @@ static int vfs_close_locked(struct file *f)
 	if (!file_ref_put(f))
 		return 0;
 	flock_release(f);
+	vfs_plock_file_closed(f);
 	if (f->fops && f->fops->release)
 		err = f->fops->release(f->inode, f);
 	path_forget(f);

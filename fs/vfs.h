@@ -461,6 +461,31 @@ const char *anon_file_name(const struct inode *inode);
 #define LOCK_UN		8
 int vfs_flock(struct file *f, int op);
 
+/* fs/posixlock.c: byte-range record locks (fcntl's F_SETLK family and
+ * the F_OFD_* ones).  owner: the descriptor table for POSIX locks (pid:
+ * its process's, shown by F_GETLK), the struct file for OFD locks (pid
+ * -1).  end is inclusive; PLOCK_EOF: to the end of the file. */
+#define PLOCK_READ	0
+#define PLOCK_WRITE	1
+#define PLOCK_UNLOCK	2
+#define PLOCK_EOF	UINT64_MAX
+struct vfs_plock {
+	int type;			/* PLOCK_* */
+	uint64_t start, end;
+};
+/* Set or remove a lock: 0, -EAGAIN (a conflict, !wait), -EDEADLK,
+ * -ERESTARTSYS (a signal while waiting), -ENOLCK (no memory). */
+int vfs_plock_set(struct file *f, const void *owner, int pid,
+		  const struct vfs_plock *lk, bool wait);
+/* The first lock of another owner that would block lk, into lk and *pid;
+ * lk->type PLOCK_UNLOCK when there is none.  0. */
+int vfs_plock_get(struct file *f, const void *owner, struct vfs_plock *lk,
+		  int *pid);
+/* A descriptor of f closed by owner (a table): its POSIX locks on f's
+ * inode go.  vfs_plock_file_closed: f's last close (its OFD locks go). */
+void vfs_plock_close(struct file *f, const void *owner);
+void vfs_plock_file_closed(struct file *f);
+
 /* fs/eventfd.c: a new eventfd (counter initval; EFD_SEMAPHORE reads;
  * O_NONBLOCK), or NULL when out of memory. */
 struct file *eventfd_file(uint32_t initval, bool semaphore, bool nonblock);

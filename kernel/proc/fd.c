@@ -194,13 +194,22 @@ static struct file *fd_take(struct files_struct *files, int fd)
 	return f;
 }
 
+/* Close the table's reference to f: the table's POSIX record locks on
+ * its inode go too (POSIX: any close of the file releases them). */
+static void fd_file_close(struct files_struct *files, struct file *f)
+{
+	vfs_plock_close(f, files);
+	vfs_close(f);
+}
+
 int fd_close(int fd)
 {
-	struct file *f = fd_take(proc_current()->files, fd);
+	struct files_struct *files = proc_current()->files;
+	struct file *f = fd_take(files, fd);
 
 	if (!f)
 		return -EBADF;
-	vfs_close(f);
+	fd_file_close(files, f);
 	return 0;
 }
 
@@ -248,7 +257,7 @@ int fd_dup2(int oldfd, int newfd, bool cloexec)
 	fd_set(files, newfd, f, cloexec);
 	spin_unlock_irqrestore(&files->lock, flags);
 	if (old)
-		vfs_close(old);
+		fd_file_close(files, old);
 	return newfd;
 }
 
@@ -283,7 +292,7 @@ void fd_close_on_exec(struct proc *p)
 		struct fd_slot *s = &files->fds[fd];
 
 		if (s->file && (s->flags & FD_CLOEXEC))
-			vfs_close(fd_take(files, (int)fd));
+			fd_file_close(files, fd_take(files, (int)fd));
 	}
 }
 

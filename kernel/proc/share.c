@@ -106,9 +106,12 @@ void files_put(struct files_struct *files)
 {
 	if (!files || __atomic_sub_fetch(&files->refcount, 1, __ATOMIC_ACQ_REL))
 		return;
-	for (unsigned int fd = 0; fd < files->nr_fds; fd++)
-		if (files->fds[fd].file)
-			vfs_close(files->fds[fd].file);
+	for (unsigned int fd = 0; fd < files->nr_fds; fd++) {
+		if (!files->fds[fd].file)
+			continue;
+		vfs_plock_close(files->fds[fd].file, files);
+		vfs_close(files->fds[fd].file);
+	}
 	kfree(files->fds);
 	kfree(files);
 }

@@ -466,18 +466,155 @@ static size_t flock_size(int cmd, bool wide)
 	return 0;
 }
 
-/*
- * A record lock command whose struct flock (size bytes) is at user
- * address arg.  Linux copies the struct in before anything else, so a bad
- * pointer is -EFAULT; then -ENOLCK, since maestro has no record locks yet.
- */
-static long fcntl_lock(uint32_t arg, size_t size)
-{
-	uint8_t flock[FLOCK64_SIZE];
+#define F_RDLCK		0
+#define F_WRLCK		1
+#define F_UNLCK		2
 
-	if (copy_from_user(flock, (const void *)arg, size))
+/* Linux i386's struct flock and struct flock64 (4-byte aligned). */
+struct flock32 {
+	int16_t l_type, l_whence;
+	int32_t l_start, l_len, l_pid;
+};
+struct flock64 {
+	int16_t l_type, l_whence;
+	int64_t l_start, l_len;
+	int32_t l_pid;
+} __attribute__((packed, aligned(4)));
+_Static_assert(sizeof(struct flock32) == FLOCK_SIZE, "struct flock");
+_Static_assert(sizeof(struct flock64) == FLOCK64_SIZE, "struct flock64");
+
+/* Either struct, widened (size says which). */
+static void flock_read(const void *buf, size_t size, struct flock64 *fl)
+{
+	const struct flock32 *f32 = buf;
+
+	if (size == FLOCK64_SIZE) {
+		memcpy(fl, buf, sizeof(*fl));
+		return;
+	}
+	*fl = (struct flock64){ .l_type = f32->l_type,
+		.l_whence = f32->l_whence, .l_start = f32->l_start,
+		.l_len = f32->l_len, .l_pid = f32->l_pid };
+}
+
+static long flock_write(void *ubuf, size_t size, const struct flock64 *fl)
+{
+	struct flock32 f32 = { .l_type = fl->l_type, .l_whence = fl->l_whence,
+		.l_start = (int32_t)fl->l_start, .l_len = (int32_t)fl->l_len,
+		.l_pid = fl->l_pid };
+
+	if (size == FLOCK_SIZE &&
+	    (fl->l_start > INT32_MAX || fl->l_len > INT32_MAX))
+		return -EOVERFLOW;
+	return copy_to_user(ubuf, size == FLOCK64_SIZE ? (const void *)fl :
+			    (const void *)&f32, size);
+}
+
+/* The byte range of fl as Linux's flock_to_posix_lock: 0, -EINVAL
+ * (whence, or a start before 0), -EOVERFLOW. */
+static long flock_range(struct file *f, const struct flock64 *fl,
+			struct vfs_plock *lk)
+{
+	int64_t base, start;
+
+	if (fl->l_whence == 0)
+		base = 0;
+	else if (fl->l_whence == 1)
+		base = (int64_t)f->pos;
+	else if (fl->l_whence == 2)
+		base = (int64_t)f->inode->size;
+	else
+		return -EINVAL;
+	start = base + fl->l_start;
+	if (start < 0)
+		return -EINVAL;
+	lk->end = PLOCK_EOF;
+	if (fl->l_len > 0) {
+		if (fl->l_len - 1 > INT64_MAX - start)
+			return -EOVERFLOW;
+		lk->end = (uint64_t)(start + fl->l_len - 1);
+	} else if (fl->l_len < 0) {
+		lk->end = (uint64_t)(start - 1);
+		start += fl->l_len;
+		if (start < 0)
+			return -EINVAL;
+	}
+	lk->start = (uint64_t)start;
+	return 0;
+}
+
+/* F_GETLK: the conflicting lock, or l_type F_UNLCK and the rest as given. */
+static long fcntl_getlk(struct file *f, const void *owner, void *ubuf,
+			size_t size, struct flock64 *fl, struct vfs_plock *lk)
+{
+	int pid = 0;
+
+	if (fl->l_type != F_RDLCK && fl->l_type != F_WRLCK)
+		return -EINVAL;
+	vfs_plock_get(f, owner, lk, &pid);
+	if (lk->type == PLOCK_UNLOCK) {
+		fl->l_type = F_UNLCK;
+	} else {
+		fl->l_type = lk->type == PLOCK_WRITE ? F_WRLCK : F_RDLCK;
+		fl->l_whence = 0;
+		fl->l_start = (int64_t)lk->start;
+		fl->l_len = lk->end == PLOCK_EOF ? 0 :
+			    (int64_t)(lk->end - lk->start + 1);
+		fl->l_pid = pid;
+	}
+	return flock_write(ubuf, size, fl);
+}
+
+/* F_SETLK, F_SETLKW: the descriptor must be open for reading to take a
+ * read lock, for writing to take a write lock (else -EBADF). */
+static long fcntl_setlk(struct file *f, const void *owner, int pid,
+			const struct flock64 *fl, struct vfs_plock *lk,
+			bool wait)
+{
+	unsigned int mode = f->flags & O_ACCMODE;
+
+	if (fl->l_type == F_RDLCK && mode == O_WRONLY)
+		return -EBADF;
+	if (fl->l_type == F_WRLCK && mode == O_RDONLY)
+		return -EBADF;
+	if (fl->l_type != F_RDLCK && fl->l_type != F_WRLCK &&
+	    fl->l_type != F_UNLCK)
+		return -EINVAL;
+	lk->type = fl->l_type == F_RDLCK ? PLOCK_READ :
+		   fl->l_type == F_WRLCK ? PLOCK_WRITE : PLOCK_UNLOCK;
+	return vfs_plock_set(f, owner, pid, lk, wait);
+}
+
+/*
+ * A record lock command on f whose struct flock (size bytes) is at user
+ * address arg.  As Linux, the struct is copied in before anything else
+ * (a bad pointer: -EFAULT).  POSIX locks belong to the descriptor table,
+ * open file description (F_OFD_*) locks to f, whose l_pid must be 0.
+ */
+static long fcntl_lock(struct file *f, int cmd, uint32_t arg, size_t size)
+{
+	bool ofd = cmd >= F_OFD_GETLK && cmd <= F_OFD_SETLKW;
+	const void *owner = ofd ? (const void *)f :
+			    (const void *)proc_current()->files;
+	uint8_t buf[FLOCK64_SIZE];
+	struct flock64 fl;
+	struct vfs_plock lk;
+	long err;
+
+	if (copy_from_user(buf, (const void *)arg, size))
 		return -EFAULT;
-	return -ENOLCK;
+	flock_read(buf, size, &fl);
+	if (ofd && fl.l_pid != 0)
+		return -EINVAL;
+	err = flock_range(f, &fl, &lk);
+	if (err)
+		return err;
+	lk.type = fl.l_type == F_WRLCK ? PLOCK_WRITE : PLOCK_READ;
+	if (cmd == F_GETLK || cmd == F_GETLK64 || cmd == F_OFD_GETLK)
+		return fcntl_getlk(f, owner, (void *)arg, size, &fl, &lk);
+	return fcntl_setlk(f, owner, ofd ? -1 : proc_current()->pid, &fl,
+			   &lk, cmd == F_SETLKW || cmd == F_SETLKW64 ||
+			   cmd == F_OFD_SETLKW);
 }
 
 /* fcntl (wide false) and fcntl64 (wide true): the result or -Exxx. */
@@ -489,7 +626,7 @@ static long fcntl_common(int fd, int cmd, uint32_t arg, bool wide)
 	if (!f)
 		return -EBADF;
 	if (lock_size)
-		return fcntl_lock(arg, lock_size);
+		return fcntl_lock(f, cmd, arg, lock_size);
 	switch (cmd) {
 	case F_DUPFD:
 	case F_DUPFD_CLOEXEC:
