@@ -16,9 +16,11 @@
  * buffer (again into one as large as the output needs when that did not
  * fit); reads at other offsets copy from that snapshot, which release
  * frees.  Files are read-only (0444) and report size 0, as in Linux.
+ * A file registered with its own file ops (procfs_register_file: kmsg)
+ * does its own reading instead.
  *
- * Interface: procfs_register, procfs_printf (procfs.h); the "proc" fs
- * type.
+ * Interface: procfs_register, procfs_register_file, procfs_printf
+ * (procfs.h); the "proc" fs type.
  */
 #include <stdarg.h>
 #include "fs/procfs/internal.h"
@@ -43,6 +45,8 @@ struct procfs_entry {
 	char name[32];
 	uint32_t ino;
 	procfs_show_t show;
+	const struct file_ops *fops;	/* procfs_register_file's, or NULL */
+	uint16_t mode;
 };
 
 /* A snapshot of a file's contents. */
@@ -95,19 +99,40 @@ static struct procfs_entry *entry_find(const char *name)
 	return NULL;
 }
 
-int procfs_register(const char *name, procfs_show_t show)
+static struct procfs_entry *entry_add(const char *name, uint16_t mode)
 {
 	struct procfs_entry *e;
 
 	if (strlen(name) >= sizeof(e->name) || entry_find(name))
-		return -EEXIST;
+		return ERR_PTR(-EEXIST);
 	e = kzalloc(sizeof(*e));
 	if (!e)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	strlcpy(e->name, name, sizeof(e->name));
 	e->ino = proc_next_ino++;
-	e->show = show;
+	e->mode = mode;
 	list_add_tail(&e->link, &proc_entries);
+	return e;
+}
+
+int procfs_register(const char *name, procfs_show_t show)
+{
+	struct procfs_entry *e = entry_add(name, 0444);
+
+	if (IS_ERR(e))
+		return PTR_ERR(e);
+	e->show = show;
+	return 0;
+}
+
+int procfs_register_file(const char *name, uint16_t mode,
+			 const struct file_ops *fops)
+{
+	struct procfs_entry *e = entry_add(name, mode);
+
+	if (IS_ERR(e))
+		return PTR_ERR(e);
+	e->fops = fops;
 	return 0;
 }
 
@@ -338,9 +363,9 @@ static int proc_read_inode(struct inode *inode)
 	}
 	list_for_each_entry(e, &proc_entries, link) {
 		if (e->ino == inode->ino) {
-			inode->mode = S_IFREG | 0444;
+			inode->mode = S_IFREG | e->mode;
 			inode->nlink = 1;
-			inode->fops = &procfs_file_fops;
+			inode->fops = e->fops ? e->fops : &procfs_file_fops;
 			inode->private = e;
 			return 0;
 		}

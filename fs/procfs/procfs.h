@@ -12,12 +12,17 @@
  *		procfs_printf(b, "%u.%02u 0.00\n", secs, hundredths);
  *	}
  *
- * Interface: procfs_register, procfs_printf.
+ * A file that is not text printed at once (/proc/kmsg, which waits for
+ * the kernel's messages) comes with its own file ops instead:
+ * procfs_register_file("kmsg", 0400, &kmsg_fops).
+ *
+ * Interface: procfs_register, procfs_register_file, procfs_printf.
  */
 #ifndef FS_PROCFS_PROCFS_H
 #define FS_PROCFS_PROCFS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "kernel/compiler.h"
 
 #define PROCFS_MAX_SIZE	(256 * 1024)
@@ -34,5 +39,9 @@ typedef void (*procfs_show_t)(struct procfs_buf *b);
 void procfs_printf(struct procfs_buf *b, const char *fmt, ...) __printf(2, 3);
 /* name: at most 31 bytes.  0, -EEXIST or -ENOMEM. */
 int procfs_register(const char *name, procfs_show_t show);
+struct file_ops;
+/* The same for a file read through fops; mode: its permissions. */
+int procfs_register_file(const char *name, uint16_t mode,
+			 const struct file_ops *fops);
 
 #endif
