@@ -12,3 +12,5 @@ KERNEL_SRCS += fs/lock.c fs/flusher.c fs/inode.c fs/super.c fs/mount.c fs/namei.
 KTEST_SRCS += tests/kernel/test_vfs_namei.c tests/kernel/test_vfs_file.c \
 	tests/kernel/test_vfs_ops.c tests/kernel/test_vfs_dev.c \
 	tests/kernel/test_vfs_blockmap.c tests/kernel/test_poll.c
+# The kernel log's files: /dev/kmsg and /proc/kmsg.
+KERNEL_SRCS += fs/devfs/kmsg.c fs/procfs/kmsg.c

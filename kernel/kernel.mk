@@ -12,3 +12,7 @@ KERNEL_SRCS += kernel/lapic.c kernel/prof/log.c kernel/prof/unwind.c \
 	kernel/prof/sysstat.c kernel/prof/memprof.c kernel/prof/dev.c \
 	kernel/prof/boot.c
 KTEST_SRCS += tests/kernel/test_prof.c
+# The kernel log's records and their readers (kernel/logbuf.h, syslog.h).
+KERNEL_SRCS += kernel/logbuf.c kernel/logfmt.c kernel/syslog.c \
+	kernel/syscall/sys_syslog.c
+KTEST_SRCS += tests/kernel/test_log.c

@@ -1,25 +1,25 @@
 /*
  * printk.c: the kernel log (see printk.h for the interface).
  *
- * Each message is formatted into a line buffer on the stack, prefixed with
- * the time since boot ("[    1.234567] "), appended to a ring buffer that
- * keeps the newest LOG_BUF_SIZE bytes, and written to the enabled consoles
- * when its level is below the console log level.  One spinlock covers the
- * ring buffer and the consoles, so lines from interrupts never interleave.
+ * Each message is formatted into a line buffer on the stack, stored as a
+ * record of the log ring (kernel/logbuf.h: what dmesg reads) and, when
+ * its level is below the console log level, written to the enabled
+ * consoles after the time since boot ("[    1.234567] ").  One spinlock
+ * covers the consoles and orders the records as the consoles show them,
+ * so lines from interrupts never interleave.  The readers of the ring are
+ * woken afterwards (logbuf_wake).
  */
 #include "kernel/printk.h"
 #include "kernel/clock.h"
 #include "kernel/cmdline.h"
 #include "kernel/errno.h"
+#include "kernel/logbuf.h"
 #include "kernel/spinlock.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
-#define LOG_BUF_SIZE	(64 * 1024)
 #define LOG_LINE_MAX	512
 
-static char log_buf[LOG_BUF_SIZE];
-static size_t log_head;		/* total bytes ever written */
 static struct console *consoles;
 static int console_loglevel = LOGLEVEL_DEFAULT;
 static struct spinlock log_lock = SPINLOCK_INIT;
@@ -39,24 +39,9 @@ void printk_set_loglevel(int level)
 	console_loglevel = level;
 }
 
-static void log_store(const char *s, size_t len)
+int printk_loglevel(void)
 {
-	for (size_t i = 0; i < len; i++)
-		log_buf[(log_head + i) % LOG_BUF_SIZE] = s[i];
-	log_head += len;
-}
-
-size_t log_read(char *buf, size_t len)
-{
-	uint32_t flags = spin_lock_irqsave(&log_lock);
-	size_t avail = MIN(log_head, (size_t)LOG_BUF_SIZE);
-	size_t n = MIN(len, avail);
-	size_t start = log_head - n;
-
-	for (size_t i = 0; i < n; i++)
-		buf[i] = log_buf[(start + i) % LOG_BUF_SIZE];
-	spin_unlock_irqrestore(&log_lock, flags);
-	return n;
+	return console_loglevel;
 }
 
 /* Strip a KERN_* prefix; returns its level, or the default. */
@@ -71,28 +56,45 @@ static int printk_level(const char **fmt)
 	return 6;
 }
 
-int vprintk(const char *fmt, va_list ap)
+/* Called with log_lock held. */
+static void console_emit(uint64_t ns, const char *text, size_t len)
 {
-	char line[LOG_LINE_MAX];
-	int level = printk_level(&fmt);
-	uint64_t ns = clock_ns();
+	char prefix[32];
 	uint32_t us = (uint32_t)(ns / 1000 % 1000000);
 	size_t n;
 
-	n = scnprintf(line, sizeof(line), "[%5u.%06u] ",
+	n = scnprintf(prefix, sizeof(prefix), "[%5u.%06u] ",
 		      (unsigned int)(ns / 1000000000), (unsigned int)us);
-	n += vscnprintf(line + n, sizeof(line) - n, fmt, ap);
-	if (n == sizeof(line) - 1)
-		line[n - 1] = '\n';
-
-	uint32_t flags = spin_lock_irqsave(&log_lock);
-	log_store(line, n);
-	if (level < console_loglevel) {
-		for (struct console *c = consoles; c; c = c->next)
-			if (c->enabled)
-				c->write(line, n);
+	for (struct console *c = consoles; c; c = c->next) {
+		if (!c->enabled)
+			continue;
+		c->write(prefix, n);
+		c->write(text, len);
+		c->write("\n", 1);
 	}
+}
+
+void printk_emit(int facility, int level, const char *text, size_t len)
+{
+	uint64_t ns = clock_ns();
+	uint32_t flags = spin_lock_irqsave(&log_lock);
+
+	logbuf_store(facility, level, ns, text, len);
+	if (level < console_loglevel)
+		console_emit(ns, text, MIN(len, (size_t)LOG_TEXT_MAX));
 	spin_unlock_irqrestore(&log_lock, flags);
+	logbuf_wake(flags & 0x200);
+}
+
+int vprintk(const char *fmt, va_list ap)
+{
+	char text[LOG_LINE_MAX];
+	int level = printk_level(&fmt);
+	size_t n = (size_t)vscnprintf(text, sizeof(text), fmt, ap);
+
+	if (n && text[n - 1] == '\n')
+		n--;
+	printk_emit(LOG_FAC_KERN, level, text, n);
 	return (int)n;
 }
 

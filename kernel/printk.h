@@ -8,8 +8,9 @@
  * prefix, as in Linux; the default is KERN_INFO.  Safe in interrupts.
  *
  * Interface: printk, pr_emerg..pr_debug, console_register,
- * console_preferred, printk_set_loglevel,
- * log_read (copy of the ring buffer).
+ * console_preferred, printk_set_loglevel, printk_loglevel, printk_emit
+ * (a message already formatted, from /dev/kmsg).  The log itself is read
+ * through kernel/logbuf.h and kernel/syslog.h.
  */
 #ifndef KERNEL_PRINTK_H
 #define KERNEL_PRINTK_H
@@ -53,8 +54,9 @@ void console_register(struct console *con);
 const char *console_preferred(void);
 void printk_set_loglevel(int level);
 
-/* Copy the newest len bytes of the log (all of it when len is large
- * enough), oldest first; returns the count copied. */
-size_t log_read(char *buf, size_t len);
+int printk_loglevel(void);
+/* Log text (len bytes, no final newline, no level prefix) with a syslog
+ * facility and level, and show it on the consoles as printk does. */
+void printk_emit(int facility, int level, const char *text, size_t len);
 
 #endif

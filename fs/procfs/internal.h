@@ -130,6 +130,8 @@ struct procfs_entry {
 	bool is_dir;
 	procfs_show_t show;
 	procfs_store_t store;		/* NULL: read-only */
+	const struct file_ops *fops;	/* procfs_register_file's, or NULL */
+	uint16_t mode;			/* with fops: the permissions */
 };
 struct procfs_entry *procfs_tree_find(uint32_t parent, const char *name,
 				      size_t len);

@@ -16,9 +16,11 @@
  * buffer (again into one as large as the output needs when that did not
  * fit); reads at other offsets copy from that snapshot, which release
  * frees.  Files are read-only (0444) and report size 0, as in Linux.
+ * A file registered with its own file ops (procfs_register_file: kmsg)
+ * does its own reading instead.
  *
- * Interface: procfs_register, procfs_printf (procfs.h); the "proc" fs
- * type.
+ * Interface: procfs_register, procfs_register_file, procfs_printf
+ * (procfs.h); the "proc" fs type.
  */
 #include <stdarg.h>
 #include "fs/procfs/internal.h"
@@ -368,9 +370,10 @@ static int proc_read_inode(struct inode *inode)
 		inode->iops = &proc_subdir_iops;
 		inode->fops = &proc_subdir_fops;
 	} else {
-		inode->mode = S_IFREG | (e->store ? 0644 : 0444);
+		inode->mode = S_IFREG | (e->fops ? e->mode :
+					 e->store ? 0644 : 0444);
 		inode->nlink = 1;
-		inode->fops = &procfs_file_fops;
+		inode->fops = e->fops ? e->fops : &procfs_file_fops;
 	}
 	return 0;
 }

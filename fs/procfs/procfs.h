@@ -13,14 +13,19 @@
  *	}
  *
  * Files may sit in subdirectories ("sys/kernel/pid_max"), and may be
- * writable (procfs_register_rw: a store() takes what is written).
+ * writable (procfs_register_rw: a store() takes what is written).  A
+ * file that is not text printed at once (/proc/kmsg, which waits for the
+ * kernel's messages) comes with its own file ops instead:
+ * procfs_register_file("kmsg", 0400, &kmsg_fops).
  *
- * Interface: procfs_register, procfs_register_rw, procfs_printf.
+ * Interface: procfs_register, procfs_register_rw, procfs_register_file,
+ * procfs_printf.
  */
 #ifndef FS_PROCFS_PROCFS_H
 #define FS_PROCFS_PROCFS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "kernel/compiler.h"
 
 #define PROCFS_MAX_SIZE	(256 * 1024)
@@ -44,5 +49,9 @@ int procfs_register(const char *path, procfs_show_t show);
  * write() call is given to store whole, at offset 0 or not. */
 int procfs_register_rw(const char *path, procfs_show_t show,
 		       procfs_store_t store);
+struct file_ops;
+/* The same for a file read through fops; mode: its permissions. */
+int procfs_register_file(const char *path, uint16_t mode,
+			 const struct file_ops *fops);
 
 #endif

@@ -2,7 +2,8 @@
  * tree.c: the registered /proc entries (procfs.h), as a tree.
  *
  * An entry is a generated file (its show() prints it; with a store() it
- * can be written too) or a directory.  procfs_register("sys/kernel/x",
+ * can be written too), a file with file ops of its own
+ * (procfs_register_file), or a directory.  procfs_register("sys/kernel/x",
  * ...) makes the directories of the path as needed, so subsystems plug
  * in files anywhere below /proc without a central list.  Entries are
  * never removed; their inode numbers are 2, 3... in registration order
@@ -74,8 +75,9 @@ static uint32_t dir_get(uint32_t parent, const char *name, size_t len)
 	return e && e->is_dir ? e->ino : 0;
 }
 
-int procfs_register_rw(const char *path, procfs_show_t show,
-		       procfs_store_t store)
+/* A new file entry at path, its directories made as needed: it, or an
+ * ERR_PTR (-EEXIST, -ENOMEM). */
+static struct procfs_entry *file_add(const char *path)
 {
 	uint32_t parent = PROC_ROOT_INO;
 	const char *slash;
@@ -84,16 +86,36 @@ int procfs_register_rw(const char *path, procfs_show_t show,
 	while ((slash = strchr(path, '/'))) {
 		parent = dir_get(parent, path, (size_t)(slash - path));
 		if (!parent)
-			return -ENOMEM;
+			return ERR_PTR(-ENOMEM);
 		path = slash + 1;
 	}
 	if (procfs_tree_find(parent, path, strlen(path)))
-		return -EEXIST;
+		return ERR_PTR(-EEXIST);
 	e = entry_add(parent, path, strlen(path));
-	if (!e)
-		return -ENOMEM;
+	return e ? e : ERR_PTR(-ENOMEM);
+}
+
+int procfs_register_rw(const char *path, procfs_show_t show,
+		       procfs_store_t store)
+{
+	struct procfs_entry *e = file_add(path);
+
+	if (IS_ERR(e))
+		return PTR_ERR(e);
 	e->show = show;
 	e->store = store;
+	return 0;
+}
+
+int procfs_register_file(const char *path, uint16_t mode,
+			 const struct file_ops *fops)
+{
+	struct procfs_entry *e = file_add(path);
+
+	if (IS_ERR(e))
+		return PTR_ERR(e);
+	e->fops = fops;
+	e->mode = mode;
 	return 0;
 }
 

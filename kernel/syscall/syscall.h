@@ -97,6 +97,7 @@ uintptr_t syscall_handler(uint32_t nr);
 #define NR_truncate		92
 #define NR_ftruncate		93
 #define NR_fchmod		94
+#define NR_syslog		103
 #define NR_setitimer		104
 #define NR_getitimer		105
 #define NR_wait4		114

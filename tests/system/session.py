@@ -292,6 +292,30 @@ def case_hostname(sh, check):
     want(check, sh.run("hostname; cat /etc/hostname"), r"^maestro\nmaestro$")
 
 
+def case_dmesg(sh, check):
+    """dmesg shows the kernel's log, -c clears it, -n sets which messages
+    reach the console; a line written to /dev/kmsg joins the log;
+    /proc/kmsg hands the log out once, waiting for more."""
+    stamp = r"^\[ *\d+\.\d{6}\] "
+    out = sh.run("dmesg | head -3")
+    want(check, out, stamp + r"\S")
+    check(len(out.strip().splitlines()) == 3, "dmesg | head -3:\n" + out)
+    out = sh.run("echo hello from the shell > /dev/kmsg; dmesg | tail -1")
+    want(check, out, stamp + r"hello from the shell$")
+    out = sh.run("dmesg -c > /dev/null; dmesg | wc -l")
+    want(check, out, r"^\s*[0-2]$")
+    out = sh.run("dmesg -n 1; echo '<3>quiet 7f1' > /dev/kmsg; "
+                 "dmesg | grep -c 'quiet 7f1'")
+    check(not re.search(stamp + "quiet 7f1", out, re.M),
+          "dmesg -n 1 let an error through:\n" + out)
+    want(check, out, r"^1$")
+    out = sh.run("dmesg -n 7; echo '<3>loud 7f1' > /dev/kmsg; echo sent")
+    want(check, out, stamp + r"loud 7f1", r"^sent$")
+    out = sh.run("echo '<5>proc kmsg 7f1' > /dev/kmsg; "
+                 "timeout 3 cat /proc/kmsg | grep -m1 'proc kmsg'", timeout=60)
+    want(check, out, r"^<13>\[ *\d+\.\d{6}\] proc kmsg 7f1$")
+
+
 # Cases on the shared boot, in this order.
 CASES = [
     ("arithmetic", case_arithmetic),
@@ -314,6 +338,7 @@ CASES = [
     ("mount", case_mount),
     ("df", case_df),
     ("vi", case_vi),
+    ("dmesg", case_dmesg),
 ]
 # Left out of the run on Linux (--linux): they name maestro's kernel or
 # its root device.

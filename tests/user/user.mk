@@ -32,7 +32,7 @@ USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
 	sigfpu sigaltstack rtsig sigflags signum \
 	mmap filemap brk time errors fault fault-execstack fault-nognustack \
-	edges thread poll fifo resource poweroff procself mapdisk devnodes sendfile vdso \
+	edges thread poll fifo syslog resource poweroff procself mapdisk devnodes sendfile vdso \
 	restart ttymodes initpid \
 	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts magiclink proctask \
 	oldcalls procsys eventfd flock sgiddir fdquery persona reclock \
