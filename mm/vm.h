@@ -60,7 +60,11 @@
  * tasks by write-back and truncation through the mappings' lists: the
  * page-table entries of file VMAs, their range and their place on those
  * lists change only under the rmap lock (mm/vm/rmap.c), taken inside the
- * mm lock.  vm_current is the address space loaded in CR3 (mm_switch).
+ * mm lock.  The pages of shared anonymous memory, which several address
+ * spaces fault in under their own mm locks, are found and added under
+ * their object's spinlock, a leaf lock taken inside the mm lock with
+ * nothing taken inside it (mm/vm/shmem.c).  vm_current is the address
+ * space loaded in CR3 (mm_switch).
  *
  * Interface:
  *   mm_create, mm_get, mm_destroy (drop a reference), mm_fork, mm_switch,
