@@ -18,7 +18,10 @@
  * A private page whose frame has more than one reference is mapped
  * read-only; a write fault copies it, or just makes it writable again once
  * the other users have gone (refcount 1).  Shared anonymous VMAs
- * (MAP_SHARED) keep one frame for all and never copy.
+ * (MAP_SHARED) keep one frame for all and never copy: their pages belong
+ * to an object (struct vm_shmem, mm/vm/shmem.c) that every VMA mapping
+ * them holds, fork's copies included, and faults take them from it by
+ * index (pgoff), so a page first touched after a fork is still shared.
  *
  * File mappings (vm_mmap_file): a VMA with a file holds a reference to
  * it, and pgoff, the file page its start maps.  Faults ask the file for
@@ -57,14 +60,18 @@
  * tasks by write-back and truncation through the mappings' lists: the
  * page-table entries of file VMAs, their range and their place on those
  * lists change only under the rmap lock (mm/vm/rmap.c), taken inside the
- * mm lock.  vm_current is the address space loaded in CR3 (mm_switch).
+ * mm lock.  The pages of shared anonymous memory, which several address
+ * spaces fault in under their own mm locks, are found and added under
+ * their object's spinlock, a leaf lock taken inside the mm lock with
+ * nothing taken inside it (mm/vm/shmem.c).  vm_current is the address
+ * space loaded in CR3 (mm_switch).
  *
  * Interface:
  *   mm_create, mm_get, mm_destroy (drop a reference), mm_fork, mm_switch,
  *   mm_lock, mm_unlock, vm_fault, vm_resolve, vm_read_remote, vm_mmap, vm_mmap_file,
  *   vm_munmap, vm_mprotect, vm_mremap, vm_msync, vm_madvise, vm_mincore,
  *   vm_brk_init, vm_brk, vm_stack_setup, vm_map_special, vm_special_base,
- *   vma_find, mm_rss; for the page
+ *   vma_find, mm_rss, vma_shmem_id; for the page
  *   cache and the VFS: vm_page_mkclean, vm_unmap_mapping.
  */
 #ifndef MM_VM_H
@@ -130,6 +137,7 @@
 struct file;
 struct mm;
 struct page;
+struct vm_shmem;
 
 /* Fixed kernel frames mapped as one VMA (see above); name is what
  * /proc/<pid>/maps shows ("[vdso]"). */
@@ -149,6 +157,9 @@ struct vma {
 	uint32_t pgoff;		/* file offset of start, in pages; for a
 				 * special VMA, its index in pages[] */
 	const struct vm_special *special;	/* NULL, or fixed frames */
+	/* MAP_SHARED | MAP_ANONYMOUS: the shared pages (a reference), page
+	 * i of the VMA being the object's page pgoff + i; else NULL. */
+	struct vm_shmem *shmem;
 	struct mm *mm;		/* file VMAs: the address space owning it */
 	struct list_head file_link;	/* file VMAs: in mapping->mmaps */
 };
@@ -188,6 +199,10 @@ static inline void mm_unlock(struct mm *mm) { mutex_unlock(&mm->lock); }
 
 /* mm/vm/vma.c */
 struct vma *vma_find(struct mm *mm, uintptr_t addr);	/* covering addr */
+
+/* mm/vm/shmem.c: the number that names vma's shared anonymous memory
+ * (what /proc/<pid>/maps shows as its inode), or 0 for other VMAs. */
+uint32_t vma_shmem_id(const struct vma *vma);
 
 /* mm/vm/fault.c */
 /*

@@ -3,8 +3,10 @@
  * status print, from the process's VMAs.
  *
  * maps is Linux's format, one line per VMA: the range, rwx and p/s, the
- * file offset, the file's device and inode (zeros for anonymous memory),
- * then, padded as Linux i386 pads it, the mapped file's path, a special
+ * file offset, the file's device and inode (zeros for anonymous memory;
+ * shared anonymous memory shows as Linux's, "/dev/zero (deleted)" on
+ * device 00:01), then, padded as Linux i386 pads it, the mapped file's
+ * path, a special
  * mapping's name ("[vdso]"), "[heap]" for the brk area or "[stack]" for
  * the stack.  The VMAs are copied out
  * with preemption off (the owner cannot change them meanwhile), taking a
@@ -26,6 +28,7 @@
 struct vma_copy {
 	uintptr_t start, end;
 	uint32_t prot, flags, pgoff;
+	uint32_t shmem;			/* shared anonymous memory's id, or 0 */
 	struct file *file;		/* a reference, or NULL */
 	const char *special;		/* a special mapping's name ([vdso]) */
 };
@@ -79,7 +82,8 @@ static unsigned int maps_copy(struct proc *p, struct vma_copy *out,
 	list_for_each_entry(v, &p->mm->vmas, list) {
 		if (n < max) {
 			out[n] = (struct vma_copy){ v->start, v->end, v->prot,
-						    v->flags, v->pgoff, v->file,
+						    v->flags, v->pgoff,
+						    vma_shmem_id(v), v->file,
 						    v->special ? v->special->name
 							       : NULL };
 			if (v->file)
@@ -90,25 +94,41 @@ static unsigned int maps_copy(struct proc *p, struct vma_copy *out,
 	return n;
 }
 
+/* The "offset dev ino " columns of a line: a file's, shared anonymous
+ * memory's (its offset in the object, device 00:01 and its id, as Linux
+ * shows its shmem file), or zeros. */
+static void maps_object(const struct vma_copy *v, struct procfs_buf *b)
+{
+	struct inode *inode = v->file ? v->file->inode : NULL;
+	unsigned long long off = (unsigned long long)v->pgoff * PAGE_SIZE;
+
+	if (inode)
+		procfs_printf(b, "%08llx %02x:%02x %u ", off,
+			      MAJOR(inode->sb->dev_id), MINOR(inode->sb->dev_id),
+			      inode->ino);
+	else if (v->shmem)
+		procfs_printf(b, "%08llx 00:01 %u ", off, v->shmem);
+	else
+		procfs_printf(b, "00000000 00:00 0 ");
+}
+
 static void maps_line(const struct vma_copy *v, struct procfs_buf *b,
 		      char *path)
 {
-	struct inode *inode = v->file ? v->file->inode : NULL;
 	size_t start = b->len;
 	const char *name = NULL;
 
-	procfs_printf(b, "%08x-%08x %c%c%c%c %08llx %02x:%02x %u ",
+	procfs_printf(b, "%08x-%08x %c%c%c%c ",
 		      (uint32_t)v->start, (uint32_t)v->end,
 		      v->prot & PROT_READ ? 'r' : '-',
 		      v->prot & PROT_WRITE ? 'w' : '-',
 		      v->prot & PROT_EXEC ? 'x' : '-',
-		      v->flags & VMA_SHARED ? 's' : 'p',
-		      v->file ? (unsigned long long)v->pgoff * PAGE_SIZE : 0ull,
-		      inode ? MAJOR(inode->sb->dev_id) : 0,
-		      inode ? MINOR(inode->sb->dev_id) : 0,
-		      inode ? inode->ino : 0);
+		      v->flags & VMA_SHARED ? 's' : 'p');
+	maps_object(v, b);
 	if (v->file && vfs_file_path(v->file, path, PATH_MAX) > 0)
 		name = path;
+	else if (v->shmem)
+		name = "/dev/zero (deleted)";
 	else if (v->special)
 		name = v->special;
 	else if (v->flags & VMA_BRK)

@@ -11,15 +11,15 @@
  *     always see the page cache).
  *   - madvise: MADV_DONTNEED unmaps the pages (private anonymous memory
  *     reads back as zeros, a private file mapping as the file, a shared
- *     one keeps its data in the page cache; shared anonymous memory, which
- *     has no other home than its frames, is left mapped, which reads the
- *     same as Linux's shmem does); MADV_FREE (private anonymous memory
+ *     one keeps its data in the page cache, shared anonymous memory in
+ *     its object, as Linux's shmem); MADV_FREE (private anonymous memory
  *     only) does the same at once; MADV_NORMAL, RANDOM, SEQUENTIAL,
  *     WILLNEED, COLD, PAGEOUT, DONTDUMP and DODUMP are hints taken without
  *     effect.  Every other advice is -EINVAL (Linux knows more: they are
  *     not done here).
  *   - mincore: one byte per page, 1 when the page is mapped, or for a file
- *     mapping, when the file's page is in the page cache.
+ *     mapping, when the file's page is in the page cache (for shared
+ *     anonymous memory, when its object has the page).
  *
  * Interface (mm/vm.h): vm_msync, vm_madvise, vm_mincore.
  */
@@ -108,11 +108,9 @@ static bool advice_known(uint32_t advice)
 static int advise_vma(struct vma *vma, uintptr_t start, uintptr_t end,
 		      uint32_t advice)
 {
-	bool anon_shared = !vma->file && (vma->flags & VMA_SHARED);
-
-	if (advice == MADV_FREE && (vma->file || vma->special || anon_shared))
+	if (advice == MADV_FREE && (vma->file || vma->special || vma->shmem))
 		return -EINVAL;
-	if ((advice == MADV_DONTNEED || advice == MADV_FREE) && !anon_shared)
+	if (advice == MADV_DONTNEED || advice == MADV_FREE)
 		vma_zap(vma, start, end);
 	return 0;
 }
@@ -156,9 +154,11 @@ static uint8_t page_resident(struct vma *vma, uintptr_t va, pte_t *pte)
 
 	if (pte && pte_has_page(*pte))
 		return 1;
+	index = vma->pgoff + (uint32_t)((va - vma->start) >> PAGE_SHIFT);
+	if (vma->shmem)
+		return shmem_has_page(vma->shmem, index);
 	if (!vma->file)
 		return 0;
-	index = vma->pgoff + (uint32_t)((va - vma->start) >> PAGE_SHIFT);
 	pg = pagecache_find(&vma->file->inode->mapping, index);
 	if (!pg)
 		return 0;

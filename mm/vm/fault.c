@@ -3,10 +3,12 @@
  *
  * vm_fault() finds the VMA of the address (growing a grows-down VMA, the
  * stack, when the address is below it but within mm->stack_max of its top
- * and above the VMA before it), checks the access against the VMA's
+ * and above the VMA before it; not a shared anonymous one, whose first
+ * page is its object's pgoff), checks the access against the VMA's
  * protection, then:
- *   - no page yet: maps a zeroed frame (demand-zero, anonymous VMAs), or
- *     the kernel's frame for a special VMA (mm/vm/special.c);
+ *   - no page yet: maps a zeroed frame (demand-zero, anonymous VMAs),
+ *     the kernel's frame for a special VMA (mm/vm/special.c), or the
+ *     shared object's page for shared anonymous memory (mm/vm/shmem.c);
  *   - write to a read-only private page: copy-on-write.  A frame nobody
  *     else maps (refcount 1) is just made writable; otherwise it is copied
  *     and the old frame loses this mapping's reference;
@@ -40,7 +42,8 @@ static struct vma *fault_vma(struct mm *mm, uintptr_t addr)
 
 	if (!vma || vma->start <= addr)
 		return vma;
-	if (!(vma->flags & VMA_GROWSDOWN) || vma->end - page > mm->stack_max ||
+	if (!(vma->flags & VMA_GROWSDOWN) || vma->shmem ||
+	    vma->end - page > mm->stack_max ||
 	    page < VM_USER_MIN)
 		return NULL;
 	if (vma->list.prev != &mm->vmas) {
@@ -113,6 +116,8 @@ int vm_fault(struct mm *mm, uintptr_t addr, uint32_t error)
 		err = filemap_fault(mm, vma, page, pte, error & PF_WRITE);
 	else if (!pte_has_page(*pte) && vma->special)
 		err = special_fault(mm, vma, page, pte);
+	else if (!pte_has_page(*pte) && vma->shmem)
+		err = shmem_fault(mm, vma, page, pte);
 	else if (!pte_has_page(*pte))
 		err = fault_zero(mm, vma, pte);
 	else if (*pte & PTE_PROTNONE)

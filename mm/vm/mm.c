@@ -4,7 +4,9 @@
  * mm_create() gives an empty address space whose page directory shares the
  * kernel half.  mm_fork() copies the VMA list and maps every page of the
  * parent in the child too: shared anonymous VMAs keep the frame writable
- * in both, private ones lose write access in both and each frame gains a
+ * in both and the child's VMA takes a reference to the object holding
+ * their pages (mm/vm/shmem.c), where the pages neither side touched yet
+ * will be found by both, private ones lose write access in both and each frame gains a
  * reference; the first write fault copies (mm/vm/fault.c).  A shared file
  * page is mapped read-only in the child, whose first write dirties it in
  * the page cache (mm/vm/filemap.c); file VMAs are copied under the rmap
@@ -150,6 +152,8 @@ struct mm *mm_fork(struct mm *parent)
 		copy->mm = child;
 		copy->special = vma->special;
 		copy->pgoff = vma->pgoff;
+		if (vma->shmem)
+			copy->shmem = shmem_get(vma->shmem);
 		if (vma->file)
 			vma_file_attach(child, copy, vma->file, vma->pgoff);
 		list_add_tail(&copy->list, &child->vmas);

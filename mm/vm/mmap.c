@@ -18,6 +18,9 @@
  * programs without PT_GNU_STACK), PROT_READ brings PROT_EXEC in mmap and
  * mprotect, and the heap is executable.
  *
+ * Shared anonymous memory gets its object (mm/vm/shmem.c) of the
+ * mapping's size here, as Linux gives it a shmem file.
+ *
  * Not yet: MAP_POPULATE (accepted, pages still come on demand), MAP_LOCKED
  * (accepted, nothing is ever swapped out anyway).
  *
@@ -190,6 +193,7 @@ static int mmap_vma_flags(struct file *file, uint32_t prot, uint32_t flags,
 int vm_mmap_file(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
 		 uint32_t flags, struct file *file, uint32_t pgoff)
 {
+	struct vm_shmem *shmem = NULL;
 	uint32_t vflags;
 	struct vma *vma;
 	int err;
@@ -205,13 +209,18 @@ int vm_mmap_file(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
 	err = mmap_place(mm, addr, len, flags);
 	if (!err)
 		err = mmap_vma_flags(file, prot, flags, &vflags);
+	if (!err && !file && (vflags & VMA_SHARED)) {
+		shmem = shmem_create((uint32_t)(len >> PAGE_SHIFT));
+		err = shmem ? 0 : -ENOMEM;
+	}
 	if (!err && (flags & MAP_FIXED))
 		err = unmap_range(mm, *addr, *addr + len);
-	if (err)
-		return err;
-	vma = vma_alloc(*addr, *addr + len, prot, vflags);
-	if (!vma)
-		return -ENOMEM;
+	vma = err ? NULL : vma_alloc(*addr, *addr + len, prot, vflags);
+	if (!vma) {
+		shmem_put(shmem);
+		return err ? err : -ENOMEM;
+	}
+	vma->shmem = shmem;
 	if (file)
 		vma_file_attach(mm, vma, file, pgoff);
 	vma_link(mm, vma);

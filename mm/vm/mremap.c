@@ -12,9 +12,11 @@
  *     reads the file again).
  * A move carries the page-table entries over, frames and copy-on-write
  * state untouched; a file VMA keeps its file and offset (pgoff follows
- * the range).  old_len 0 duplicates a shared file mapping; shared
- * anonymous memory cannot be duplicated here (no object holds it but its
- * frames), and is refused with -EINVAL like a private one.
+ * the range), and so does shared anonymous memory with its object
+ * (mm/vm/shmem.c).  old_len 0 duplicates a shared mapping, of a file or
+ * of anonymous memory (both copies then map the same pages); a private
+ * one is refused with -EINVAL.  Grown shared anonymous memory has no
+ * pages past its object's size: SIGBUS there, as on Linux.
  *
  * Errors, as Linux: -EINVAL for unknown flags, a misaligned address, a
  * zero new_len, MREMAP_FIXED without MREMAP_MAYMOVE, overlapping ranges,
@@ -76,7 +78,8 @@ static int remap_check_vma(const struct remap *r)
 		return -EFAULT;
 	if (r->new_len <= r->old_len && !remap_to_new_addr(r))
 		return 0;		/* shrinking or no change */
-	if (r->old_len == 0 && (!(vma->flags & VMA_SHARED) || !vma->file))
+	if (r->old_len == 0 &&
+	    (!(vma->flags & VMA_SHARED) || !(vma->file || vma->shmem)))
 		return -EINVAL;
 	if (vma->special && r->new_len > r->old_len)
 		return -EFAULT;
@@ -89,7 +92,8 @@ static int remap_check_vma(const struct remap *r)
 	if (r->new_len == r->old_len)
 		return 0;
 	pgoff = vma->pgoff + (uint32_t)((r->addr - vma->start) >> PAGE_SHIFT);
-	if (vma->file && pgoff + (r->new_len >> PAGE_SHIFT) < pgoff)
+	if ((vma->file || vma->shmem) &&
+	    pgoff + (r->new_len >> PAGE_SHIFT) < pgoff)
 		return -EINVAL;
 	return 0;
 }
@@ -154,8 +158,9 @@ static int move_range(struct mm *mm, struct remap *r)
 		return -ENOMEM;
 	if (old->file)
 		vma_file_attach(mm, vma, old->file, pgoff);
-	if (old->special) {
+	if (old->special || old->shmem) {
 		vma->special = old->special;
+		vma->shmem = old->shmem ? shmem_get(old->shmem) : NULL;
 		vma->pgoff = pgoff;
 	}
 	vma_link(mm, vma);

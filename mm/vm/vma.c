@@ -5,10 +5,12 @@
  * Lookups walk it (a tree can replace it when processes get hundreds of
  * mappings).  vma_link() inserts in order, vma_split() cuts one in two,
  * vma_merge_around() joins a VMA with neighbours it touches when they are
- * alike (same protection and flags; anonymous, or the same file or
- * special object at following offsets), so brk growth and re-protection do not pile up
- * VMAs.  A file VMA's split, merge and removal keep its file's list and
- * references right (mm/vm/rmap.c).
+ * alike (same protection and flags; anonymous, or the same file, special
+ * object or shared anonymous memory at following offsets), so brk growth
+ * and re-protection do not pile up VMAs.  A file VMA's split, merge and
+ * removal keep its file's list and references right (mm/vm/rmap.c), and
+ * a shared anonymous VMA's keep the references to its object
+ * (mm/vm/shmem.c).
  *
  * vm_zap_range() drops the pages of a range (one reference each, the
  * frame is freed with its last); vma_zap() does it inside one VMA, under
@@ -40,12 +42,13 @@ struct vma *vma_alloc(uintptr_t start, uintptr_t end, uint32_t prot,
 	return vma;
 }
 
-/* Free a VMA off every list: its file (if any) loses the reference, which
- * may sleep. */
+/* Free a VMA off every list: its file or shared anonymous memory (if any)
+ * loses the reference, which may sleep. */
 void vma_free(struct vma *vma)
 {
 	struct file *file = vma_file_detach(vma);
 
+	shmem_put(vma->shmem);
 	kfree(vma);
 	if (file)
 		vfs_close(file);
@@ -127,6 +130,8 @@ int vma_split(struct mm *mm, struct vma *vma, uintptr_t addr)
 		return -ENOMEM;
 	tail->mm = mm;
 	tail->pgoff = vma->pgoff + (uint32_t)((addr - vma->start) >> PAGE_SHIFT);
+	if (vma->shmem)
+		tail->shmem = shmem_get(vma->shmem);
 	list_add(&tail->list, &vma->list);
 	mm->nr_vmas++;
 	if (!vma->file) {
@@ -144,10 +149,10 @@ int vma_split(struct mm *mm, struct vma *vma, uintptr_t addr)
 
 static bool vma_mergeable(const struct vma *a, const struct vma *b)
 {
-	bool object = a->file || a->special;
+	bool object = a->file || a->special || a->shmem;
 
 	return a->end == b->start && a->file == b->file &&
-	       a->special == b->special &&
+	       a->special == b->special && a->shmem == b->shmem &&
 	       (!object || a->pgoff + vma_pages(a) == b->pgoff) &&
 	       a->prot == b->prot &&
 	       (a->flags & ~VMA_BRK) == (b->flags & ~VMA_BRK);

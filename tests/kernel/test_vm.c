@@ -152,9 +152,10 @@ static void fork_body(struct ktest_ctx *ctx, struct mm *mm)
 	/* The parent's frame is its own again: written in place. */
 	KT_EXPECT_EQ(ctx, put_user(0xCCu, (uint32_t *)a), 0);
 	KT_EXPECT(ctx, vmt_page(mm, a) == pg);
-	KT_EXPECT_EQ(ctx, vmt_page(mm, s)->refcount, 2);
+	/* Two mappings and the shared memory's object (mm/vm/shmem.c). */
+	KT_EXPECT_EQ(ctx, vmt_page(mm, s)->refcount, 3);
 	mm_destroy(child);
-	KT_EXPECT_EQ(ctx, vmt_page(mm, s)->refcount, 1);
+	KT_EXPECT_EQ(ctx, vmt_page(mm, s)->refcount, 2);
 }
 
 KTEST(vm, fork_cow)
