@@ -9,14 +9,16 @@
  * open may then wait for the other end, after the
  * VFS lock is dropped (fifo_open_wait, fs/pipe.c).  The other
  * calls check the file's access mode and hand over to the file ops with
- * f->pos; O_APPEND writes go to the end of the file first, and writes
+ * f->pos, or with the caller's own offset (vfs_pread, vfs_pwrite: the
+ * open file's offset, which other threads and processes may share, is
+ * left alone); O_APPEND writes go to the end of the file first, and writes
  * to regular files stop at RLIMIT_FSIZE (SIGXFSZ and -EFBIG past it) and,
  * by anyone but root, clear S_ISUID and S_ISGID (file_remove_privs).
  * vfs_ioctl answers the ioctls Linux answers for every file before the
  * driver sees them (FIONREAD on a regular file) and hands the rest over.
  *
- * Interface: vfs_open, vfs_close, vfs_read, vfs_write, vfs_lseek,
- * vfs_readdir, vfs_fsync, vfs_ioctl.
+ * Interface: vfs_open, vfs_close, vfs_read, vfs_write, vfs_pread,
+ * vfs_pwrite, vfs_lseek, vfs_readdir, vfs_fsync, vfs_ioctl.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
@@ -204,7 +206,10 @@ int vfs_close(struct file *f)
 	return ret;
 }
 
-ssize_t vfs_read(struct file *f, void *buf, size_t len)
+/* Read up to len bytes at *pos, which advances past them; the file's
+ * own offset is not used (pread: another thread or process sharing the
+ * open file keeps its place).  The bytes read or -Exxx. */
+ssize_t vfs_pread(struct file *f, void *buf, size_t len, uint64_t *pos)
 {
 	if ((f->flags & O_ACCMODE) == O_WRONLY)
 		return -EBADF;
@@ -212,26 +217,41 @@ ssize_t vfs_read(struct file *f, void *buf, size_t len)
 		return -EISDIR;
 	if (!f->fops || !f->fops->read)
 		return -EINVAL;
-	return f->fops->read(f, buf, len, &f->pos);
+	return f->fops->read(f, buf, len, pos);
 }
 
-ssize_t vfs_write(struct file *f, const void *buf, size_t len)
+/* Write len bytes at *pos, which advances past them (O_APPEND puts them
+ * at the end of a regular file, as Linux's pwrite does).  The bytes
+ * written or -Exxx. */
+ssize_t vfs_pwrite(struct file *f, const void *buf, size_t len,
+		   uint64_t *pos)
 {
 	if ((f->flags & O_ACCMODE) == O_RDONLY)
 		return -EBADF;
 	if (!f->fops || !f->fops->write)
 		return -EINVAL;
 	if ((f->flags & O_APPEND) && S_ISREG(f->inode->mode))
-		f->pos = f->inode->size;
+		*pos = f->inode->size;
 	if (S_ISREG(f->inode->mode)) {
-		int err = rlimit_fsize_check(f->pos, &len);
+		int err = rlimit_fsize_check(*pos, &len);
 
 		if (!err && len)
 			err = file_remove_privs(f->inode);
 		if (err)
 			return err;
 	}
-	return f->fops->write(f, buf, len, &f->pos);
+	return f->fops->write(f, buf, len, pos);
+}
+
+/* read and write: at the file's offset, which they advance. */
+ssize_t vfs_read(struct file *f, void *buf, size_t len)
+{
+	return vfs_pread(f, buf, len, &f->pos);
+}
+
+ssize_t vfs_write(struct file *f, const void *buf, size_t len)
+{
+	return vfs_pwrite(f, buf, len, &f->pos);
 }
 
 /* What SEEK_END counts from: the file's size, a block device's size. */

@@ -34,8 +34,9 @@
  *
  * Interface (fs/vfs*.c): vfs_register_fs, vfs_mount, vfs_umount,
  * vfs_lookup, vfs_open, vfs_close, file_ref_get, file_ref_put, vfs_read,
- * vfs_write, vfs_lseek, vfs_ioctl, vfs_readdir, vfs_mkdir, vfs_mknod, vfs_unlink,
- * vfs_rmdir, vfs_link, vfs_symlink, vfs_readlink, vfs_rename, vfs_truncate, vfs_stat,
+ * vfs_write, vfs_pread, vfs_pwrite, vfs_lseek, vfs_ioctl, vfs_readdir,
+ * vfs_mkdir, vfs_mknod, vfs_unlink, vfs_rmdir, vfs_link, vfs_symlink,
+ * vfs_readlink, vfs_rename, vfs_truncate, vfs_stat,
  * vfs_sync, vfs_statfs, vfs_setattr, vfs_dir_path, vfs_getcwd,
  * vfs_lookup_at, vfs_link_at, vfs_rename_at, iget, iput, igrab,
  * new_inode, inode_hash_insert,
@@ -407,6 +408,10 @@ struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode);
 int vfs_close(struct file *f);
 ssize_t vfs_read(struct file *f, void *buf, size_t len);
 ssize_t vfs_write(struct file *f, const void *buf, size_t len);
+/* pread and pwrite: at *pos, which advances; f->pos is left alone. */
+ssize_t vfs_pread(struct file *f, void *buf, size_t len, uint64_t *pos);
+ssize_t vfs_pwrite(struct file *f, const void *buf, size_t len,
+		   uint64_t *pos);
 int64_t vfs_lseek(struct file *f, int64_t off, int whence);
 int vfs_readdir(struct file *f, dir_emit_t emit, void *ctx);
 int vfs_fsync(struct file *f);

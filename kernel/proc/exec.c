@@ -292,8 +292,9 @@ static int exec_load(struct exec_ctx *x, uint32_t *sp)
 }
 
 /* The new program's identity: set-id bits (not on a nosuid mount or
- * with no_new_privs), dumpable unless they changed the ids, and the
- * reference to the executable that /proc/<pid>/exe shows. */
+ * with no_new_privs), dumpable unless they changed the ids, a new exec
+ * count (proc_notify_parent) and the reference to the executable that
+ * /proc/<pid>/exe shows. */
 static void exec_commit_identity(struct proc *p, struct exec_ctx *x)
 {
 	struct inode *inode = x->file->inode;
@@ -304,6 +305,7 @@ static void exec_commit_identity(struct proc *p, struct exec_ctx *x)
 	p->dumpable = p->euid == p->uid && p->egid == p->gid;
 	if (!p->dumpable)
 		p->pdeath_sig = 0;
+	p->self_exec_id++;	/* children made before send only SIGCHLD */
 	p->exe_file = x->file;
 	x->file = NULL;
 	if (old)

@@ -11,7 +11,11 @@
  * process group and session, and has no pending signal nor alarm.  Its
  * exit signal is the low byte of the flags (SIGCHLD for fork), any value
  * of it, as Linux's clone takes it: one above NSIG is never sent (the
- * child is still a "clone" child for wait).
+ * child is still a "clone" child for wait).  With CLONE_PARENT the child
+ * is its caller's sibling and its exit signal is the caller's own, not
+ * the one asked for: a process chooses the signal only for its own
+ * parent, never for its grandparent (as Linux).  init, or any process
+ * with no parent, may not use CLONE_PARENT (-EINVAL).
  *
  * The new thread (either way) gets the caller's blocked mask, TLS
  * descriptors (or the one CLONE_SETTLS describes) and FPU registers, and
@@ -72,6 +76,13 @@ static int clone_child_start(void *arg)
 	user_mode_enter(f);
 }
 
+/* Whether p is init or has no parent: its children would have nobody
+ * to reap them if it made siblings. */
+static bool proc_is_root(const struct proc *p)
+{
+	return p->pid == 1 || !p->parent;
+}
+
 /* Linux's rules for the flags; 0 or -EINVAL. */
 static int clone_check(const struct clone_req *r)
 {
@@ -81,6 +92,8 @@ static int clone_check(const struct clone_req *r)
 		return -EINVAL;
 	if ((r->flags & CLONE_SIGHAND) && !(r->flags & CLONE_VM))
 		return -EINVAL;
+	if ((r->flags & CLONE_PARENT) && proc_is_root(current->proc))
+		return -EINVAL;		/* no sibling for init */
 	return 0;
 }
 
@@ -137,6 +150,21 @@ static void clone_info(struct proc *c, struct proc *p)
 		file_ref_get(c->exe_file);
 }
 
+/* The child's exit signal and exec counts.  CLONE_PARENT: the caller's
+ * exit signal, for the parent they share. */
+static void clone_exit_signal(struct proc *c, struct proc *p,
+			      const struct clone_req *r)
+{
+	c->self_exec_id = p->self_exec_id;
+	if (r->flags & CLONE_PARENT) {
+		c->exit_signal = p->exit_signal;
+		c->parent_exec_id = p->parent_exec_id;
+	} else {
+		c->exit_signal = r->exit_signal;
+		c->parent_exec_id = p->self_exec_id;
+	}
+}
+
 /* A new process for the child (not linked to its parent yet). */
 static struct proc *clone_proc(const struct clone_req *r)
 {
@@ -149,7 +177,7 @@ static struct proc *clone_proc(const struct clone_req *r)
 		proc_free(c);
 		return NULL;
 	}
-	c->exit_signal = r->exit_signal;
+	clone_exit_signal(c, p, r);
 	c->uid = p->uid;
 	c->gid = p->gid;
 	c->euid = p->euid;

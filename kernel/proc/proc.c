@@ -301,6 +301,17 @@ static void child_info(struct proc *c, int status, struct ksiginfo *info)
 	}
 }
 
+/* The signal p's end sends its parent: its exit signal, but SIGCHLD
+ * when that was chosen before the parent exec'd (a new program, maybe
+ * set-user-ID, is not bound by its old self's choice), as Linux. */
+static int exit_signal_for(const struct proc *p, const struct proc *parent)
+{
+	if (p->exit_signal != SIGCHLD &&
+	    p->parent_exec_id != parent->self_exec_id)
+		return SIGCHLD;
+	return p->exit_signal;
+}
+
 /* Tell the parent (preemption off): its exit signal, and a wake-up.  A
  * parent that ignores SIGCHLD or asked SA_NOCLDWAIT does not keep a
  * zombie that would send it SIGCHLD. */
@@ -314,10 +325,10 @@ void proc_notify_parent(struct proc *p)
 		return;
 	ka = &parent->sighand->action[SIGCHLD - 1];
 	child_info(p, p->status, &info);
-	info.signo = p->exit_signal;
-	if (p->exit_signal > 0 && p->exit_signal <= NSIG)	/* clone's byte */
-		signal_send(parent, p->exit_signal, &info);
-	if (p->exit_signal == SIGCHLD &&
+	info.signo = exit_signal_for(p, parent);
+	if (info.signo > 0 && info.signo <= NSIG)	/* clone's byte */
+		signal_send(parent, info.signo, &info);
+	if (info.signo == SIGCHLD &&
 	    (ka->handler == SIG_IGN || (ka->flags & SA_NOCLDWAIT))) {
 		list_del(&p->sibling);
 		list_init(&p->sibling);

@@ -187,6 +187,10 @@ struct proc {
 	struct fs_struct *fs;
 	struct sighand_struct *sighand;
 	int exit_signal;		/* sent to the parent at the end, or 0 */
+	/* Counts of execs: its own, and its parent's when it was made; an
+	 * exit signal other than SIGCHLD goes to a parent that has not
+	 * exec'd since (proc_notify_parent). */
+	uint32_t self_exec_id, parent_exec_id;
 	bool zombie;
 	bool orphan;			/* nobody will wait: frees itself */
 	int status;			/* wait status, once zombie */

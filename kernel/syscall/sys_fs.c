@@ -155,18 +155,16 @@ long path2_call(int olddirfd, const char *uold, int newdirfd,
 	return err;
 }
 
-/* Read up to len bytes into user memory at ubuf, at *pos or the file's
- * offset (pos NULL). */
+/* Read up to len bytes into user memory at ubuf, at *pos (which
+ * advances; the file's offset is left alone) or at the file's offset
+ * (pos NULL). */
 static long do_read(struct file *f, uint8_t *ubuf, size_t len, uint64_t *pos)
 {
 	uint8_t small[IO_SMALL];
 	uint8_t *buf = io_buf_get(len, small);
-	uint64_t saved = f->pos;
 	size_t done = 0;
 	long err = buf ? 0 : -ENOMEM;
 
-	if (pos)
-		f->pos = *pos;
 	while (!err && done < len) {
 		size_t n = len - done < IO_CHUNK ? len - done : IO_CHUNK;
 		ssize_t got;
@@ -175,7 +173,7 @@ static long do_read(struct file *f, uint8_t *ubuf, size_t len, uint64_t *pos)
 			err = -EFAULT;
 			break;
 		}
-		got = vfs_read(f, buf, n);
+		got = pos ? vfs_pread(f, buf, n, pos) : vfs_read(f, buf, n);
 		if (got < 0)
 			err = got;
 		else if (got && copy_to_user(ubuf + done, buf, (size_t)got))
@@ -186,23 +184,20 @@ static long do_read(struct file *f, uint8_t *ubuf, size_t len, uint64_t *pos)
 		if ((size_t)got < n)
 			break;
 	}
-	if (pos)
-		f->pos = saved;
 	io_buf_put(buf, small);
 	return done ? (long)done : err;
 }
 
+/* Write up to len bytes from user memory at ubuf, at *pos or the file's
+ * offset (pos NULL), as do_read. */
 static long do_write(struct file *f, const uint8_t *ubuf, size_t len,
 		     uint64_t *pos)
 {
 	uint8_t small[IO_SMALL];
 	uint8_t *buf = io_buf_get(len, small);
-	uint64_t saved = f->pos;
 	size_t done = 0;
 	long err = buf ? 0 : -ENOMEM;
 
-	if (pos)
-		f->pos = *pos;
 	while (!err && done < len) {
 		size_t n = len - done < IO_CHUNK ? len - done : IO_CHUNK;
 		ssize_t put;
@@ -211,7 +206,8 @@ static long do_write(struct file *f, const uint8_t *ubuf, size_t len,
 			err = -EFAULT;
 			break;
 		}
-		put = vfs_write(f, buf, n);
+		put = pos ? vfs_pwrite(f, buf, n, pos) :
+			    vfs_write(f, buf, n);
 		if (put < 0)
 			err = put;
 		if (put <= 0)
@@ -220,8 +216,6 @@ static long do_write(struct file *f, const uint8_t *ubuf, size_t len,
 		if ((size_t)put < n)
 			break;
 	}
-	if (pos)
-		f->pos = saved;
 	io_buf_put(buf, small);
 	return done ? (long)done : err;
 }

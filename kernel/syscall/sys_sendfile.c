@@ -33,9 +33,10 @@ static bool seekable(const struct file *f)
 	return S_ISREG(f->inode->mode) || S_ISBLK(f->inode->mode);
 }
 
-/* Copy up to count bytes from in (at its position) to out: the bytes
- * written, or an error if none were. */
-static long sendfile_copy(struct file *in, struct file *out, size_t count)
+/* Copy up to count bytes from in, at *pos (which advances past them), to
+ * out: the bytes written, or an error if none were. */
+static long sendfile_copy(struct file *in, struct file *out, size_t count,
+			  uint64_t *pos)
 {
 	uint8_t *buf = kmalloc(SENDFILE_CHUNK);
 	size_t done = 0;
@@ -44,7 +45,7 @@ static long sendfile_copy(struct file *in, struct file *out, size_t count)
 	while (!err && done < count) {
 		size_t n = count - done < SENDFILE_CHUNK ? count - done :
 			   SENDFILE_CHUNK;
-		ssize_t got = vfs_read(in, buf, n), put;
+		ssize_t got = vfs_pread(in, buf, n, pos), put;
 
 		if (got <= 0) {
 			err = got;
@@ -54,7 +55,7 @@ static long sendfile_copy(struct file *in, struct file *out, size_t count)
 		if (put < 0)
 			err = put;
 		if (put < got)		/* give back what was not written */
-			in->pos -= (uint64_t)(got - (put < 0 ? 0 : put));
+			*pos -= (uint64_t)(got - (put < 0 ? 0 : put));
 		if (put <= 0)
 			break;
 		done += (size_t)put;
@@ -71,7 +72,7 @@ static long do_sendfile(int out_fd, int in_fd, int64_t *pos, size_t count,
 			int64_t max)
 {
 	struct file *in = fd_get(in_fd), *out = fd_get(out_fd);
-	uint64_t saved;
+	uint64_t off;
 	int64_t start;
 	long ret;
 
@@ -92,13 +93,11 @@ static long do_sendfile(int out_fd, int in_fd, int64_t *pos, size_t count,
 		count = (size_t)(max - start);
 	if ((out->flags & O_APPEND) || !seekable(in))
 		return -EINVAL;
-	saved = in->pos;
-	in->pos = (uint64_t)start;
-	ret = count ? sendfile_copy(in, out, count) : 0;
-	if (pos) {
-		*pos = (int64_t)in->pos;
-		in->pos = saved;
-	}
+	if (!pos)
+		return count ? sendfile_copy(in, out, count, &in->pos) : 0;
+	off = (uint64_t)start;		/* in's own offset is left alone */
+	ret = count ? sendfile_copy(in, out, count, &off) : 0;
+	*pos = (int64_t)off;
 	return ret;
 }
 

@@ -11,12 +11,15 @@
  *     is none);
  *   - an orphan is adopted by init: its getppid() becomes 1 and init's
  *     wait collects it, also when it had ended (a zombie) before its
- *     parent.
+ *     parent;
+ *   - clone with CLONE_PARENT fails with EINVAL: init may not make
+ *     siblings, which nobody would reap.
  */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -133,6 +136,17 @@ static void orphan(const char *what, long ms, void (*fn)(int fd))
 	    WIFEXITED(status));
 }
 
+/* CLONE_PARENT (0x8000) from init: refused, so no child to reap. */
+static void clone_parent(void)
+{
+	long pid = syscall(SYS_clone, 0x8000 | SIGCHLD, 0, 0, 0, 0);
+
+	if (pid == 0)
+		_exit(0);
+	say("clone(CLONE_PARENT) from init: EINVAL",
+	    pid == -1 && errno == EINVAL);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IONBF, 0);
@@ -141,6 +155,7 @@ int main(void)
 	kill_everyone();
 	orphan("running orphan", 0, watch_parent);
 	orphan("zombie orphan", 200, end_at_once);
+	clone_parent();
 	errno = 0;
 	say("no child left", wait(NULL) == -1 && errno == ECHILD);
 	printf("initpid: %s\n", failed ? "FAILED" : "all yes");
