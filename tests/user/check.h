@@ -15,6 +15,9 @@
  *   tmp_init(name), tmp(file)	a fresh directory /tmp/NAME.PID for the
  *				test's files, and paths inside it;
  *   bad_ptr			an unmapped user address, for EFAULT;
+ *   wait_asleep(pid)		waits (up to 10 s) until process pid sleeps
+ *				(state S in /proc/PID/stat), for a test whose
+ *				child must be blocked in a call first;
  *   finish()			prints "N failures"; main returns its value.
  * stdout is unbuffered (set before main), so that output written before
  * fork() is never written twice and parent and child lines interleave in
@@ -124,6 +127,27 @@ __attribute__((unused)) static void tmp_init(const char *name)
 {
 	snprintf(tmp_dir, sizeof(tmp_dir), "/tmp/%s.%d", name, (int)getpid());
 	CHECK(mkdir(tmp_dir, 0755) == 0);
+}
+
+__attribute__((unused)) static void wait_asleep(pid_t pid)
+{
+	char path[32], buf[256];
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	for (int i = 0; i < 1000; i++) {
+		FILE *f = fopen(path, "r");
+		char *end = NULL;
+
+		if (f && fgets(buf, sizeof(buf), f))
+			end = strrchr(buf, ')');
+		if (f)
+			fclose(f);
+		if (end && end[1] == ' ' && end[2] == 'S')
+			return;
+		usleep(10000);
+	}
+	printf("FAILED process %d never slept\n", (int)pid);
+	failures++;
 }
 
 __attribute__((unused)) static int finish(void)

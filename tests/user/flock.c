@@ -63,7 +63,7 @@ static void release_on_exit(void)
 			_exit(2);
 		_exit(flock(own, LOCK_EX) == 0 ? 0 : 1);	/* waits */
 	}
-	usleep(200000);
+	wait_asleep(pid);
 	show("unlock with a child waiting", flock(e, LOCK_UN));
 	printf("waiting child: %s\n", wait_str(pid));
 	close(e);

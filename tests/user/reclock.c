@@ -84,6 +84,7 @@ static void basics(void)
 static void waiting(void)
 {
 	pid_t pid;
+	int r;
 
 	CHECK(lk(F_SETLK, F_WRLCK, 0, 1) == 0);
 	pid = fork();
@@ -93,9 +94,10 @@ static void waiting(void)
 		printf("  blocked child got the lock: %d\n", r);
 		_exit(0);
 	}
-	usleep(200000);
-	printf("parent unlocks: %d\n", lk(F_SETLK, F_UNLCK, 0, 0));
+	wait_asleep(pid);
+	r = lk(F_SETLK, F_UNLCK, 0, 0);
 	printf("blocked child: %s\n", wait_str(pid));
+	printf("parent unlocked: %d\n", r);
 }
 
 static void close_releases(void)
@@ -123,7 +125,7 @@ static void deadlock(void)
 		_exit(lk(F_SETLKW, F_WRLCK, 0, 1) == 0 ? 0 : 1);
 	}
 	CHECK(read(p[0], &c, 1) == 1);
-	usleep(200000);
+	wait_asleep(pid);
 	expect_err("waiting for the waiting child", lk(F_SETLKW, F_WRLCK, 1, 1),
 		   EDEADLK);
 	CHECK(lk(F_SETLK, F_UNLCK, 0, 0) == 0);
