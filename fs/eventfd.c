@@ -29,6 +29,35 @@ struct eventfd {
 	bool semaphore;
 };
 
+/* Take from the counter if it is not 0: true and what was taken. */
+static bool eventfd_take(struct eventfd *e, uint64_t *v)
+{
+	bool took = false;
+
+	preempt_disable();
+	if (e->count) {
+		*v = e->semaphore ? 1 : e->count;
+		e->count -= *v;
+		took = true;
+	}
+	preempt_enable();
+	return took;
+}
+
+/* Add v to the counter if it fits: true when it did. */
+static bool eventfd_add(struct eventfd *e, uint64_t v)
+{
+	bool added = false;
+
+	preempt_disable();
+	if (EVENTFD_MAX - e->count >= v) {
+		e->count += v;
+		added = true;
+	}
+	preempt_enable();
+	return added;
+}
+
 static ssize_t eventfd_read(struct file *f, void *buf, size_t len,
 			    uint64_t *pos)
 {
@@ -37,17 +66,13 @@ static ssize_t eventfd_read(struct file *f, void *buf, size_t len,
 
 	if (len < sizeof(v))
 		return -EINVAL;
-	if (!e->count && (f->flags & O_NONBLOCK))
-		return -EAGAIN;
-	wait_event(&e->wq, e->count || signal_check());
-	preempt_disable();
-	if (!e->count) {
-		preempt_enable();
-		return -ERESTARTSYS;
+	while (!eventfd_take(e, &v)) {
+		if (f->flags & O_NONBLOCK)
+			return -EAGAIN;
+		wait_event(&e->wq, e->count || signal_check());
+		if (signal_check())
+			return -ERESTARTSYS;
 	}
-	v = e->semaphore ? 1 : e->count;
-	e->count -= v;
-	preempt_enable();
 	wake_up(&e->wq);
 	memcpy(buf, &v, sizeof(v));
 	return sizeof(v);
@@ -64,16 +89,14 @@ static ssize_t eventfd_write(struct file *f, const void *buf, size_t len,
 	memcpy(&v, buf, sizeof(v));
 	if (v == UINT64_MAX)
 		return -EINVAL;
-	if (EVENTFD_MAX - e->count < v && (f->flags & O_NONBLOCK))
-		return -EAGAIN;
-	wait_event(&e->wq, EVENTFD_MAX - e->count >= v || signal_check());
-	preempt_disable();
-	if (EVENTFD_MAX - e->count < v) {
-		preempt_enable();
-		return -ERESTARTSYS;
+	while (!eventfd_add(e, v)) {
+		if (f->flags & O_NONBLOCK)
+			return -EAGAIN;
+		wait_event(&e->wq, EVENTFD_MAX - e->count >= v ||
+			   signal_check());
+		if (signal_check())
+			return -ERESTARTSYS;
 	}
-	e->count += v;
-	preempt_enable();
 	wake_up(&e->wq);
 	return sizeof(v);
 }

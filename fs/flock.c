@@ -74,13 +74,24 @@ static void flock_drop(struct file *f)
 	}
 }
 
-/* Take the lock (e, prepared) when nothing conflicts: 0 or -EAGAIN. */
+/* Take the lock (e, prepared) when nothing conflicts: 0, 1 when the file
+ * holds it already (another thread of its table took it meanwhile: e is
+ * not used), or -EAGAIN.  A lock of the other kind the file holds is
+ * replaced. */
 static int flock_try(struct flock_entry *e)
 {
+	struct flock_entry *old;
 	int err = -EAGAIN;
 
 	preempt_disable();
-	if (!flock_conflicts(e->file, e->exclusive)) {
+	old = flock_of(e->file);
+	if (old && old->exclusive == e->exclusive) {
+		err = 1;
+	} else if (!flock_conflicts(e->file, e->exclusive)) {
+		if (old) {
+			list_del(&old->link);
+			kfree(old);
+		}
 		list_add_tail(&e->link, &flocks);
 		err = 0;
 	}
@@ -108,12 +119,12 @@ static int flock_acquire(struct file *f, bool exclusive, bool nonblock)
 	}
 	if (err)
 		kfree(e);
-	return err;
+	return err > 0 ? 0 : err;
 }
 
 int vfs_flock(struct file *f, int op)
 {
-	bool nonblock = op & LOCK_NB;
+	bool nonblock = op & LOCK_NB, held;
 	struct flock_entry *e;
 
 	op &= ~LOCK_NB;
@@ -125,9 +136,10 @@ int vfs_flock(struct file *f, int op)
 	}
 	preempt_disable();
 	e = flock_of(f);
+	held = e && e->exclusive == (op == LOCK_EX);
 	preempt_enable();
-	if (e && e->exclusive == (op == LOCK_EX))
-		return 0;			/* already held */
+	if (held)
+		return 0;
 	flock_drop(f);
 	return flock_acquire(f, op == LOCK_EX, nonblock);
 }

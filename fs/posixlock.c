@@ -20,7 +20,7 @@
  * (one CPU); sleepers test with interrupts off (wait_event).
  *
  * Interface (fs/vfs.h): vfs_plock_set, vfs_plock_get, vfs_plock_close,
- * vfs_plock_file_closed.
+ * vfs_plock_file_closed, vfs_plock_owner_gone.
  */
 #include "fs/internal.h"
 #include "kernel/errno.h"
@@ -175,7 +175,7 @@ static int plock_wait(const struct plock *req, bool deadlock_check)
 	preempt_disable();
 	list_del(&w.link);
 	preempt_enable();
-	return plock_conflict(req) ? -ERESTARTSYS : 0;
+	return signal_check();		/* 0: look again */
 }
 
 int vfs_plock_set(struct file *f, const void *owner, int pid,
@@ -256,4 +256,10 @@ void vfs_plock_file_closed(struct file *f)
 {
 	if (!list_empty(&plocks))
 		plock_drop(NULL, f);
+}
+
+void vfs_plock_owner_gone(const void *owner)
+{
+	if (!list_empty(&plocks))
+		plock_drop(NULL, owner);
 }

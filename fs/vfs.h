@@ -490,6 +490,8 @@ int vfs_plock_get(struct file *f, const void *owner, struct vfs_plock *lk,
  * inode go.  vfs_plock_file_closed: f's last close (its OFD locks go). */
 void vfs_plock_close(struct file *f, const void *owner);
 void vfs_plock_file_closed(struct file *f);
+/* A descriptor table freed: every POSIX lock it still owns goes. */
+void vfs_plock_owner_gone(const void *owner);
 
 /* fs/eventfd.c: a new eventfd (counter initval; EFD_SEMAPHORE reads;
  * O_NONBLOCK), or NULL when out of memory. */

@@ -272,10 +272,8 @@ static int exec_load(struct exec_ctx *x, uint32_t *sp)
 	x->mm = mm_create();		/* the process's reference, once committed */
 	if (!x->mm)
 		return -ENOMEM;
-	if (x->img.read_implies_exec)
-		current->proc->personality |= PER_READ_IMPLIES_EXEC;
-	x->mm->read_implies_exec = current->proc->personality &
-				   PER_READ_IMPLIES_EXEC;
+	x->mm->read_implies_exec = x->img.read_implies_exec ||
+		(current->proc->personality & PER_READ_IMPLIES_EXEC);
 	x->old_mm = thread_swap_mm(mm_get(x->mm));	/* the task's */
 	err = exec_load_segments(x);
 	if (!err) {
@@ -303,8 +301,10 @@ static void exec_commit_identity(struct proc *p, struct exec_ctx *x)
 	cred_exec(p, inode, p->no_new_privs ||
 		  (inode->sb->flags & SB_NOSUID));
 	p->dumpable = p->euid == p->uid && p->egid == p->gid;
-	if (!p->dumpable)
+	if (!p->dumpable) {
 		p->pdeath_sig = 0;
+		p->personality &= ~PER_CLEAR_ON_SETID;
+	}
 	p->self_exec_id++;	/* children made before send only SIGCHLD */
 	p->exe_file = x->file;
 	x->file = NULL;
@@ -350,6 +350,8 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 	strlcpy(p->name, name ? name + 1 : x->execfn, sizeof(p->name));
 	strlcpy(current->name, p->name, sizeof(current->name));
 	exec_note_text(p, x);
+	if (x->img.read_implies_exec)	/* kept, as Linux's personality */
+		p->personality |= PER_READ_IMPLIES_EXEC;
 	memset(current->tls, 0, sizeof(current->tls));
 	gdt_load_tls(current->tls);
 	fpu_reset(current);		/* a new program starts from FNINIT */

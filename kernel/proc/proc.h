@@ -289,8 +289,12 @@ void proc_notify_parent(struct proc *p);
 void proc_orphan_children(struct proc *p);
 void proc_orphan_own_group(struct proc *p);
 struct proc *proc_find(int pid);
-/* personality(2)'s READ_IMPLIES_EXEC flag (Linux's value). */
+/* personality(2)'s READ_IMPLIES_EXEC flag, and the flags a set-id exec
+ * clears (with ADDR_NO_RANDOMIZE, ADDR_COMPAT_LAYOUT, MMAP_PAGE_ZERO):
+ * Linux's values. */
 #define PER_READ_IMPLIES_EXEC	0x0400000u
+#define PER_CLEAR_ON_SETID	(PER_READ_IMPLIES_EXEC | 0x0040000u | \
+				 0x0200000u | 0x0100000u)
 struct thread *thread_find(int tid);	/* preemption off while used */
 /* Call fn(p, arg) on every live process; the sum of its returns. */
 int proc_for_each(int (*fn)(struct proc *p, void *arg), void *arg);

@@ -112,6 +112,7 @@ void files_put(struct files_struct *files)
 		vfs_plock_close(files->fds[fd].file, files);
 		vfs_close(files->fds[fd].file);
 	}
+	vfs_plock_owner_gone(files);	/* one set while its fd was closed */
 	kfree(files->fds);
 	kfree(files);
 }

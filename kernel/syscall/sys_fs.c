@@ -519,8 +519,7 @@ static long flock_range(struct file *f, const struct flock64 *fl,
 		base = (int64_t)f->inode->size;
 	else
 		return -EINVAL;
-	start = base + fl->l_start;
-	if (start < 0)
+	if (__builtin_add_overflow(base, fl->l_start, &start) || start < 0)
 		return -EINVAL;
 	lk->end = PLOCK_EOF;
 	if (fl->l_len > 0) {
@@ -585,7 +584,8 @@ static long fcntl_setlk(struct file *f, const void *owner, int pid,
  * (a bad pointer: -EFAULT).  POSIX locks belong to the descriptor table,
  * open file description (F_OFD_*) locks to f, whose l_pid must be 0.
  */
-static long fcntl_lock(struct file *f, int cmd, uint32_t arg, size_t size)
+static long fcntl_lock(int fd, struct file *f, int cmd, uint32_t arg,
+		       size_t size)
 {
 	bool ofd = cmd >= F_OFD_GETLK && cmd <= F_OFD_SETLKW;
 	const void *owner = ofd ? (const void *)f :
@@ -606,9 +606,16 @@ static long fcntl_lock(struct file *f, int cmd, uint32_t arg, size_t size)
 	lk.type = fl.l_type == F_WRLCK ? PLOCK_WRITE : PLOCK_READ;
 	if (cmd == F_GETLK || cmd == F_GETLK64 || cmd == F_OFD_GETLK)
 		return fcntl_getlk(f, owner, (void *)arg, size, &fl, &lk);
-	return fcntl_setlk(f, owner, ofd ? -1 : proc_current()->pid, &fl,
-			   &lk, cmd == F_SETLKW || cmd == F_SETLKW64 ||
-			   cmd == F_OFD_SETLKW);
+	err = fcntl_setlk(f, owner, ofd ? -1 : proc_current()->pid, &fl, &lk,
+			  cmd == F_SETLKW || cmd == F_SETLKW64 ||
+			  cmd == F_OFD_SETLKW);
+	/* Closed meanwhile by another thread (which dropped the table's
+	 * locks on the file then): the new lock goes too, as Linux. */
+	if (!err && !ofd && lk.type != PLOCK_UNLOCK && fd_get(fd) != f) {
+		lk.type = PLOCK_UNLOCK;
+		vfs_plock_set(f, owner, 0, &lk, false);
+	}
+	return err;
 }
 
 /* fcntl (wide false) and fcntl64 (wide true): the result or -Exxx. */
@@ -620,7 +627,7 @@ static long fcntl_common(int fd, int cmd, uint32_t arg, bool wide)
 	if (!f)
 		return -EBADF;
 	if (lock_size)
-		return fcntl_lock(f, cmd, arg, lock_size);
+		return fcntl_lock(fd, f, cmd, arg, lock_size);
 	switch (cmd) {
 	case F_DUPFD:
 	case F_DUPFD_CLOEXEC:

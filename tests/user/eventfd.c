@@ -80,7 +80,7 @@ static void wakeup(void)
 	pid_t pid = fork();
 
 	if (pid == 0) {
-		usleep(100000);
+		wait_asleep(getppid());		/* blocked in its read */
 		v = 9;
 		_exit(write(fd, &v, 8) == 8 ? 0 : 1);
 	}
