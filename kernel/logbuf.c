@@ -145,26 +145,31 @@ static void ring_next(struct log_cursor *c)
 
 int logbuf_peek(struct log_cursor *c, struct log_record *r)
 {
-	uint32_t flags = spin_lock_irqsave(&ring_lock);
-	int err = ring_peek(c, r);
+	uint32_t flags;
+	int err;
 
+	flags = spin_lock_irqsave(&ring_lock);
+	err = ring_peek(c, r);
 	spin_unlock_irqrestore(&ring_lock, flags);
 	return err;
 }
 
 void logbuf_next(struct log_cursor *c)
 {
-	uint32_t flags = spin_lock_irqsave(&ring_lock);
+	uint32_t flags;
 
+	flags = spin_lock_irqsave(&ring_lock);
 	ring_next(c);
 	spin_unlock_irqrestore(&ring_lock, flags);
 }
 
 int logbuf_get(struct log_cursor *c, struct log_record *r)
 {
-	uint32_t flags = spin_lock_irqsave(&ring_lock);
-	int err = ring_peek(c, r);
+	uint32_t flags;
+	int err;
 
+	flags = spin_lock_irqsave(&ring_lock);
+	err = ring_peek(c, r);
 	if (!err)
 		ring_next(c);
 	spin_unlock_irqrestore(&ring_lock, flags);
@@ -173,8 +178,9 @@ int logbuf_get(struct log_cursor *c, struct log_record *r)
 
 void logbuf_cursor_first(struct log_cursor *c)
 {
-	uint32_t flags = spin_lock_irqsave(&ring_lock);
+	uint32_t flags;
 
+	flags = spin_lock_irqsave(&ring_lock);
 	c->seq = first_seq;
 	c->idx = first_idx;
 	spin_unlock_irqrestore(&ring_lock, flags);
@@ -182,8 +188,9 @@ void logbuf_cursor_first(struct log_cursor *c)
 
 void logbuf_cursor_end(struct log_cursor *c)
 {
-	uint32_t flags = spin_lock_irqsave(&ring_lock);
+	uint32_t flags;
 
+	flags = spin_lock_irqsave(&ring_lock);
 	c->seq = next_seq;
 	c->idx = next_idx;
 	spin_unlock_irqrestore(&ring_lock, flags);
@@ -191,10 +198,12 @@ void logbuf_cursor_end(struct log_cursor *c)
 
 uint64_t logbuf_pending(const struct log_cursor *c)
 {
-	uint32_t flags = spin_lock_irqsave(&ring_lock);
-	uint64_t from = MAX(c->seq, first_seq);
-	uint64_t n = next_seq > from ? next_seq - from : 0;
+	uint64_t from, n;
+	uint32_t flags;
 
+	flags = spin_lock_irqsave(&ring_lock);
+	from = MAX(c->seq, first_seq);
+	n = next_seq > from ? next_seq - from : 0;
 	spin_unlock_irqrestore(&ring_lock, flags);
 	return n;
 }

@@ -109,10 +109,12 @@ static struct page **shmem_slot(struct vm_shmem *sh, uint32_t index)
 /* The page at index with a reference for the caller, or NULL. */
 static struct page *shmem_lookup(struct vm_shmem *sh, uint32_t index)
 {
-	uint32_t flags = spin_lock_irqsave(&sh->lock);
-	struct page **slot = shmem_slot(sh, index);
-	struct page *pg = slot ? *slot : NULL;
+	struct page **slot, *pg;
+	uint32_t flags;
 
+	flags = spin_lock_irqsave(&sh->lock);
+	slot = shmem_slot(sh, index);
+	pg = slot ? *slot : NULL;
 	if (pg)
 		page_get(pg);
 	spin_unlock_irqrestore(&sh->lock, flags);
@@ -139,9 +141,10 @@ static struct page *zeroed_frame(void)
 static struct page *shmem_install(struct vm_shmem *sh, uint32_t index,
 				  struct page **pg, struct page **leaf)
 {
-	uint32_t flags = spin_lock_irqsave(&sh->lock);
 	struct page **slot, *found;
+	uint32_t flags;
 
+	flags = spin_lock_irqsave(&sh->lock);
 	if (!sh->dir[index / SHMEM_LEAF_SLOTS]) {
 		__atomic_store_n(&sh->dir[index / SHMEM_LEAF_SLOTS],
 				 (struct page **)page_address(*leaf),
