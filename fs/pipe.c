@@ -36,8 +36,13 @@
  * seen at open (f->version), so a partner that opened and closed at once
  * still counts.
  *
- * Interface: vfs_pipe (fs/vfs.h); pipe_fops, fifo_open_wait
- * (fs/internal.h).
+ * fcntl F_GETPIPE_SZ / F_SETPIPE_SZ (pipe_size_ctl): the capacity, and
+ * a new one as Linux rounds it (a page at least, a power of two; above
+ * 1 MiB for root only; -EBUSY when the pipe holds more).  Sizes whose
+ * block the buddy allocator cannot give (above 4 MiB) get -ENOMEM.
+ *
+ * Interface: vfs_pipe, pipe_size_ctl (fs/vfs.h); pipe_fops,
+ * fifo_open_wait (fs/internal.h).
  */
 #include "fs/internal.h"
 #include "fs/poll.h"
@@ -52,11 +57,13 @@
 #define PIPE_ORDER	4		/* 16 pages */
 #define PIPE_SIZE	(PAGE_SIZE << PIPE_ORDER)
 #define PIPE_BUF	4096u		/* atomic write size, as Linux */
+#define PIPE_MAX_SIZE	(1u << 20)	/* Linux's pipe-max-size, for users */
 
 struct pipe {
 	struct wait_queue wq;		/* readers, writers, openers, pollers */
-	uint8_t *buf;			/* PIPE_SIZE bytes */
-	size_t head, count;		/* next byte to read; bytes held */
+	uint8_t *buf;			/* size bytes, a block of order pages */
+	size_t size, head, count;	/* capacity; next byte to read; held */
+	unsigned int order;
 	unsigned int readers, writers;	/* open ends */
 	uint32_t r_opens, w_opens;	/* ends ever opened, for open waits */
 	struct inode *inode;		/* whose ->pipe this is */
@@ -68,20 +75,20 @@ static uint32_t pipe_ino;
 /* Copy up to len bytes out of the ring (preemption off). */
 static size_t pipe_take(struct pipe *p, uint8_t *dst, size_t len)
 {
-	size_t n = MIN(len, p->count), first = MIN(n, PIPE_SIZE - p->head);
+	size_t n = MIN(len, p->count), first = MIN(n, p->size - p->head);
 
 	memcpy(dst, p->buf + p->head, first);
 	memcpy(dst + first, p->buf, n - first);
-	p->head = (p->head + n) % PIPE_SIZE;
+	p->head = (p->head + n) % p->size;
 	p->count -= n;
 	return n;
 }
 
 static size_t pipe_put(struct pipe *p, const uint8_t *src, size_t len)
 {
-	size_t tail = (p->head + p->count) % PIPE_SIZE;
-	size_t n = MIN(len, PIPE_SIZE - p->count);
-	size_t first = MIN(n, PIPE_SIZE - tail);
+	size_t tail = (p->head + p->count) % p->size;
+	size_t n = MIN(len, p->size - p->count);
+	size_t first = MIN(n, p->size - tail);
 
 	memcpy(p->buf + tail, src, first);
 	memcpy(p->buf, src + first, n - first);
@@ -128,11 +135,11 @@ static ssize_t pipe_write(struct file *f, const void *buf, size_t len,
 	while (done < len) {
 		if (!p->readers)
 			return done ? (ssize_t)done : pipe_broken();
-		if (PIPE_SIZE - p->count < need && (f->flags & O_NONBLOCK))
+		if (p->size - p->count < need && (f->flags & O_NONBLOCK))
 			return done ? (ssize_t)done : -EAGAIN;
-		wait_event(&p->wq, PIPE_SIZE - p->count >= need || !p->readers ||
+		wait_event(&p->wq, p->size - p->count >= need || !p->readers ||
 			   signal_check());
-		if (PIPE_SIZE - p->count < need && p->readers)
+		if (p->size - p->count < need && p->readers)
 			return done ? (ssize_t)done : -ERESTARTSYS;
 		preempt_disable();
 		done += pipe_put(p, (const uint8_t *)buf + done, len - done);
@@ -165,12 +172,78 @@ static unsigned int pipe_poll(struct file *f, struct poll_table *pt)
 			mask |= POLLHUP;
 	}
 	if (file_writes(f)) {
-		if (PIPE_SIZE - p->count >= PIPE_BUF)
+		if (p->size - p->count >= PIPE_BUF)
 			mask |= POLLOUT | POLLWRNORM;
 		if (!p->readers)
 			mask |= POLLERR;
 	}
 	return mask;
+}
+
+/* Linux's round_pipe_size: a page at least, else the next power of two;
+ * 0 past 2 GiB. */
+static uint32_t pipe_round_size(uint32_t size)
+{
+	uint32_t r = PAGE_SIZE;
+
+	if (size > (1u << 31))
+		return 0;
+	while (r < size)
+		r <<= 1;
+	return r;
+}
+
+/* Move the ring into a new block of order pages, size bytes: 0, -EBUSY
+ * (it holds more), -ENOMEM. */
+static int pipe_resize(struct pipe *p, uint32_t size, unsigned int order)
+{
+	struct page *pg = order < PAGE_MAX_ORDER ? page_alloc(order) : NULL;
+	uint8_t *old, *buf = pg ? page_address(pg) : NULL;
+	unsigned int old_order;
+	size_t first;
+
+	if (!buf)
+		return -ENOMEM;
+	preempt_disable();
+	if (p->count > size) {
+		preempt_enable();
+		page_free(pg, order);
+		return -EBUSY;
+	}
+	first = MIN(p->count, p->size - p->head);
+	memcpy(buf, p->buf + p->head, first);
+	memcpy(buf + first, p->buf, p->count - first);
+	old = p->buf;
+	old_order = p->order;
+	p->buf = buf;
+	p->head = 0;
+	p->size = size;
+	p->order = order;
+	preempt_enable();
+	page_free(virt_to_page(old), old_order);
+	wake_up(&p->wq);		/* writers may have room now */
+	return 0;
+}
+
+long pipe_size_ctl(struct file *f, bool set, uint32_t size)
+{
+	struct pipe *p = f->inode->pipe;
+	unsigned int order = 0;
+	int err;
+
+	if (!p || f->private != p)
+		return -EBADF;
+	if (!set)
+		return (long)p->size;
+	size = pipe_round_size(size);
+	if (!size)
+		return -EINVAL;
+	if (size > PIPE_MAX_SIZE && proc_current()->euid != 0)
+		return -EPERM;
+	while ((PAGE_SIZE << order) < size)
+		order++;
+	err = pipe_resize(p, size, order);
+	return err ? err : (long)size;
 }
 
 /* A pipe with no end open yet: NULL when out of memory. */
@@ -184,13 +257,15 @@ static struct pipe *pipe_alloc(void)
 		return NULL;
 	}
 	p->buf = page_address(pg);
+	p->size = PIPE_SIZE;
+	p->order = PIPE_ORDER;
 	wait_queue_init(&p->wq);
 	return p;
 }
 
 static void pipe_free(struct pipe *p)
 {
-	page_free(virt_to_page(p->buf), PIPE_ORDER);
+	page_free(virt_to_page(p->buf), p->order);
 	kfree(p);
 }
 

@@ -449,6 +449,11 @@ int vfs_fstatfs(struct file *f, struct kstatfs *st);
 int vfs_setattr(struct inode *inode, const struct iattr *attr);
 long vfs_dir_path(struct inode *dir, char *buf, size_t size);
 long vfs_getcwd(char *buf, size_t size);
+/* fs/pipe.c: fcntl's F_GETPIPE_SZ (set false) and F_SETPIPE_SZ: the
+ * pipe's capacity in bytes, or -EBADF (f is no pipe), -EINVAL, -EPERM,
+ * -EBUSY, -ENOMEM. */
+long pipe_size_ctl(struct file *f, bool set, uint32_t size);
+
 /* fs/anon.c: an open file (refcount 1) on a new nameless inode (mode
  * 0600, no type) with fops, private and O_* flags, for a kernel object
  * handed out as a descriptor; NULL when out of memory.  name is what its

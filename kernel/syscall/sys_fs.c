@@ -438,6 +438,8 @@ SYSCALL(NR_dup3, sys_dup3);
 #define F_OFD_SETLK	37
 #define F_OFD_SETLKW	38
 #define F_DUPFD_CLOEXEC	1030
+#define F_SETPIPE_SZ	1031
+#define F_GETPIPE_SZ	1032
 #define SETFL_MASK	(O_APPEND | O_NONBLOCK)
 #define FLOCK_SIZE	16	/* struct flock: 32-bit l_start and l_len */
 #define FLOCK64_SIZE	24	/* struct flock64: 64-bit l_start and l_len */
@@ -641,6 +643,9 @@ static long fcntl_common(int fd, int cmd, uint32_t arg, bool wide)
 	case F_SETFL:
 		f->flags = (f->flags & ~SETFL_MASK) | (arg & SETFL_MASK);
 		return 0;
+	case F_GETPIPE_SZ:
+	case F_SETPIPE_SZ:
+		return pipe_size_ctl(f, cmd == F_SETPIPE_SZ, arg);
 	}
 	return -EINVAL;
 }
