@@ -92,6 +92,9 @@ out:
 /* May inode be opened with flags?  0 or -Exxx. */
 static int open_check(struct inode *inode, unsigned int flags, bool created)
 {
+	const struct cred *cred = current_cred();
+	int err;
+
 	if (S_ISLNK(inode->mode))
 		return -ELOOP;		/* O_NOFOLLOW on a link */
 	if ((flags & O_DIRECTORY) && !S_ISDIR(inode->mode))
@@ -101,7 +104,14 @@ static int open_check(struct inode *inode, unsigned int flags, bool created)
 	if ((S_ISCHR(inode->mode) || S_ISBLK(inode->mode)) &&
 	    (inode->sb->flags & SB_NODEV))
 		return -EACCES;		/* a nodev mount */
-	return created ? 0 : inode_permission(inode, open_mask(flags));
+	if (created)
+		return 0;
+	err = inode_permission(inode, open_mask(flags));
+	/* O_NOATIME: only for the owner or root, as Linux's may_open. */
+	if (!err && (flags & O_NOATIME) && cred->uid != 0 &&
+	    cred->uid != inode->uid)
+		err = -EPERM;
+	return err;
 }
 
 static struct file *file_alloc(struct inode *inode, unsigned int flags)
