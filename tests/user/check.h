@@ -15,6 +15,7 @@
  *   tmp_init(name), tmp(file)	a fresh directory /tmp/NAME.PID for the
  *				test's files, and paths inside it;
  *   bad_ptr			an unmapped user address, for EFAULT;
+ *   remove_tree(path)		removes a directory and all it holds;
  *   wait_asleep(pid)		waits (up to 10 s) until process pid sleeps
  *				(state S in /proc/PID/stat), for a test whose
  *				child must be blocked in a call first;
@@ -26,6 +27,7 @@
 #ifndef TESTS_USER_CHECK_H
 #define TESTS_USER_CHECK_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -148,6 +150,27 @@ __attribute__((unused)) static void wait_asleep(pid_t pid)
 	}
 	printf("FAILED process %d never slept\n", (int)pid);
 	failures++;
+}
+
+/* Remove the directory path and everything in it. */
+__attribute__((unused)) static void remove_tree(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	char sub[320];
+
+	while (d && (e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
+		if (e->d_type == DT_DIR)
+			remove_tree(sub);
+		else
+			CHECK(unlink(sub) == 0);
+	}
+	if (d)
+		closedir(d);
+	CHECK(rmdir(path) == 0);
 }
 
 __attribute__((unused)) static int finish(void)

@@ -12,7 +12,6 @@
  * made inside the test's own directory, which is removed at the end.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <stdbool.h>
@@ -326,27 +325,6 @@ static void prepare(void)
 	make("myst", true, 01777, USER, 100);
 	make("myst/a", false, 0644, OTHER, 300);
 	make("myst/d", true, 0755, OTHER, 300);
-}
-
-/* Remove the directory path and everything in it (as root). */
-static void remove_tree(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-	char sub[320];
-
-	while (d && (e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
-		if (e->d_type == DT_DIR)
-			remove_tree(sub);
-		else
-			CHECK(unlink(sub) == 0);
-	}
-	if (d)
-		closedir(d);
-	CHECK(rmdir(path) == 0);
 }
 
 int main(void)

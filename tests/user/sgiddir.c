@@ -11,7 +11,6 @@
  * run in children that drop to uid 1000 with or without group 100.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <stdbool.h>
@@ -123,27 +122,6 @@ static void run(const char *name, void (*fn)(void), int who)
 		_exit(failures);
 	}
 	printf("%s: %s\n", name, wait_str(pid));
-}
-
-/* Remove the directory path and everything in it (as root). */
-static void remove_tree(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-	char sub[320];
-
-	while (d && (e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
-		if (e->d_type == DT_DIR)
-			remove_tree(sub);
-		else
-			CHECK(unlink(sub) == 0);
-	}
-	if (d)
-		closedir(d);
-	CHECK(rmdir(path) == 0);
 }
 
 int main(void)
