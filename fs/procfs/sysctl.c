@@ -16,44 +16,38 @@
 #include "kernel/uts.h"
 #include "lib/string.h"
 
-static void ostype_show(struct procfs_buf *b)
+/* One of uname's names, at offset off in struct utsname, and a newline. */
+static void uts_show(struct procfs_buf *b, size_t off)
 {
 	struct utsname u;
 
 	uts_get(&u);
-	procfs_printf(b, "%s\n", u.sysname);
+	procfs_printf(b, "%s\n", (const char *)&u + off);
+}
+
+static void ostype_show(struct procfs_buf *b)
+{
+	uts_show(b, offsetof(struct utsname, sysname));
 }
 
 static void osrelease_show(struct procfs_buf *b)
 {
-	struct utsname u;
-
-	uts_get(&u);
-	procfs_printf(b, "%s\n", u.release);
+	uts_show(b, offsetof(struct utsname, release));
 }
 
 static void version_show(struct procfs_buf *b)
 {
-	struct utsname u;
-
-	uts_get(&u);
-	procfs_printf(b, "%s\n", u.version);
+	uts_show(b, offsetof(struct utsname, version));
 }
 
 static void hostname_show(struct procfs_buf *b)
 {
-	struct utsname u;
-
-	uts_get(&u);
-	procfs_printf(b, "%s\n", u.nodename);
+	uts_show(b, offsetof(struct utsname, nodename));
 }
 
 static void domainname_show(struct procfs_buf *b)
 {
-	struct utsname u;
-
-	uts_get(&u);
-	procfs_printf(b, "%s\n", u.domainname);
+	uts_show(b, offsetof(struct utsname, domainname));
 }
 
 /* A name written: up to its first newline, at most UTS_LEN bytes. */
