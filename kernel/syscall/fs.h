@@ -17,6 +17,7 @@
  *   stat_at(dirfd, upath, flags, &kstat)
  *                            what the stat calls report (AT_EMPTY_PATH,
  *                            AT_SYMLINK_NOFOLLOW): 0 or -Exxx
+ *   stat_fd(fd, &kstat)      what fstat reports: 0 or -EBADF
  *   chown_at(dirfd, upath, nullable, uid, gid, flags)
  *                            the chown calls ((uint32_t)-1: unchanged;
  *                            nullable: upath NULL is dirfd itself;
@@ -50,6 +51,7 @@ int at_enter(int dirfd, const char *path, struct inode **saved);
 void at_leave(struct inode *saved);
 int at_dir(int dirfd, const char *path, struct inode **base);
 long stat_at(int dirfd, const char *upath, uint32_t flags, struct kstat *k);
+long stat_fd(int fd, struct kstat *k);
 long path_call(int dirfd, const char *upath, uint32_t arg,
 	       int (*op)(const char *path, uint32_t arg));
 /* What a getdents emitter fills: buf of size bytes, used so far. */

@@ -85,13 +85,10 @@ SYSCALL(NR_lstat, sys_lstat);
 
 static long sys_fstat(int fd, struct old_stat *ust)
 {
-	struct file *f = fd_get(fd);
 	struct kstat k;
+	long err = stat_fd(fd, &k);
 
-	if (!f)
-		return -EBADF;
-	vfs_inode_stat(f->inode, &k);
-	return put_old_stat(&k, ust);
+	return err ? err : put_old_stat(&k, ust);
 }
 SYSCALL(NR_fstat, sys_fstat);
 

@@ -53,15 +53,22 @@ static long put_stat64(const struct kstat *k, struct stat64 *ust)
 	return copy_to_user(ust, &st, sizeof(st));
 }
 
-static long sys_fstat64(int fd, struct stat64 *ust)
+long stat_fd(int fd, struct kstat *k)
 {
 	struct file *f = fd_get(fd);
-	struct kstat k;
 
 	if (!f)
 		return -EBADF;
-	vfs_inode_stat(f->inode, &k);
-	return put_stat64(&k, ust);
+	vfs_inode_stat(f->inode, k);
+	return 0;
+}
+
+static long sys_fstat64(int fd, struct stat64 *ust)
+{
+	struct kstat k;
+	long err = stat_fd(fd, &k);
+
+	return err ? err : put_stat64(&k, ust);
 }
 SYSCALL(NR_fstat64, sys_fstat64);
 
@@ -73,18 +80,13 @@ SYSCALL(NR_fstat64, sys_fstat64);
 long stat_at(int dirfd, const char *upath, uint32_t flags, struct kstat *k)
 {
 	struct inode *saved;
-	struct file *f;
 	char *path = user_path(upath);
 	long err;
 
 	if (path == ERR_PTR(-ENOENT) && (flags & AT_EMPTY_PATH)) {
 		if (dirfd == AT_FDCWD)
 			return vfs_stat(".", true, k);
-		f = fd_get(dirfd);
-		if (!f)
-			return -EBADF;
-		vfs_inode_stat(f->inode, k);
-		return 0;
+		return stat_fd(dirfd, k);
 	}
 	if (IS_ERR(path))
 		return PTR_ERR(path);
