@@ -8,8 +8,11 @@
  * and no file type, as Linux's, and one open file on it (refcount 1)
  * with those ops, private data and O_* flags; NULL when out of memory.
  * Its /proc/<pid>/fd link reads "anon_inode:[NAME]" (anon_file_name).
+ * anon_inode_new(mode) gives just such an inode (pipes take theirs here),
+ * anon_inode_is tells one.
  *
- * Interface (fs/vfs.h): anon_file, anon_file_name.
+ * Interface (fs/vfs.h): anon_file, anon_file_name; (fs/internal.h)
+ * anon_inode_new, anon_inode_is.
  */
 #include "fs/internal.h"
 #include "kernel/errno.h"
@@ -18,7 +21,7 @@
 static struct super_block *anon_sb;
 static uint32_t anon_ino;
 
-static struct inode *anon_inode(const char *name)
+struct inode *anon_inode_new(uint16_t mode)
 {
 	struct inode *inode;
 
@@ -32,17 +35,21 @@ static struct inode *anon_inode(const char *name)
 	inode = new_inode(anon_sb);
 	if (inode) {
 		inode->ino = ++anon_ino;
-		inode_init_owner(inode, NULL, 0600);
+		inode_init_owner(inode, NULL, mode);
 		inode->nlink = 0;
-		inode->private = (void *)name;
 	}
 	return inode;
+}
+
+bool anon_inode_is(const struct inode *inode)
+{
+	return anon_sb && inode->sb == anon_sb;
 }
 
 struct file *anon_file(const char *name, const struct file_ops *fops,
 		       void *private, unsigned int flags)
 {
-	struct inode *inode = anon_inode(name);
+	struct inode *inode = anon_inode_new(0600);
 	struct file *f = inode ? kzalloc(sizeof(*f)) : NULL;
 
 	if (!f) {
@@ -50,6 +57,7 @@ struct file *anon_file(const char *name, const struct file_ops *fops,
 			iput(inode);
 		return NULL;
 	}
+	inode->private = (void *)name;
 	f->inode = inode;		/* the file takes the reference */
 	inode->fops = fops;
 	f->fops = fops;
@@ -61,5 +69,5 @@ struct file *anon_file(const char *name, const struct file_ops *fops,
 
 const char *anon_file_name(const struct inode *inode)
 {
-	return anon_sb && inode->sb == anon_sb ? inode->private : NULL;
+	return anon_inode_is(inode) ? inode->private : NULL;
 }

@@ -92,6 +92,11 @@ void path_forget(struct file *f);
 /* ops.c */
 int do_truncate(struct inode *inode, uint64_t size);
 
+/* fs/anon.c: a nameless inode of mode (no link, on a private ramfs), or
+ * NULL; whether an inode is one. */
+struct inode *anon_inode_new(uint16_t mode);
+bool anon_inode_is(const struct inode *inode);
+
 /* fs/flock.c: drop the flock(2) lock of f, closed for the last time. */
 void flock_release(struct file *f);
 

@@ -4,7 +4,7 @@
  * A pipe is a PIPE_SIZE-byte ring buffer (64 KiB, Linux's default)
  * shared by open files that read it, write it, or both (a FIFO opened
  * O_RDWR).  An anonymous pipe (vfs_pipe) has one read end and one write
- * end on an unnamed FIFO inode of a private ramfs instance (so the VFS's
+ * end on a nameless FIFO inode (anon_inode_new, fs/anon.c: so the VFS's
  * usual reference counting frees it).  A named FIFO (any filesystem's
  * S_IFIFO inode) gets its pipe at its first open, in inode->pipe, shared
  * by every opener; it is freed, with what it held, when the last one
@@ -69,8 +69,6 @@ struct pipe {
 	struct inode *inode;		/* whose ->pipe this is */
 };
 
-static struct super_block *pipe_sb;
-static uint32_t pipe_ino;
 
 /* Copy up to len bytes out of the ring (preemption off). */
 static size_t pipe_take(struct pipe *p, uint8_t *dst, size_t len)
@@ -286,7 +284,7 @@ static void pipe_attach(struct pipe *p, struct file *f)
 /* An anonymous pipe's inode (reopened through /proc/<pid>/fd/N)? */
 static bool pipe_is_anonymous(const struct inode *inode)
 {
-	return pipe_sb && inode->sb == pipe_sb;
+	return anon_inode_is(inode);
 }
 
 /* The open op of FIFOs (the VFS lock held): count the new end.  Returns
@@ -398,22 +396,10 @@ static struct file *pipe_file(struct inode *inode, struct pipe *p,
 
 static struct inode *pipe_inode(void)
 {
-	struct inode *inode;
+	struct inode *inode = anon_inode_new(S_IFIFO | 0600);	/* as Linux */
 
-	if (!pipe_sb) {
-		struct super_block *sb = vfs_kern_mount("ramfs", NULL, 0, NULL);
-
-		if (IS_ERR(sb))
-			return NULL;
-		pipe_sb = sb;
-	}
-	inode = new_inode(pipe_sb);
-	if (inode) {
-		inode->ino = ++pipe_ino;	/* pipe:[ino] in /proc */
-		inode_init_owner(inode, NULL, S_IFIFO | 0600);	/* as Linux */
-		inode->nlink = 0;
+	if (inode)
 		inode->fops = &pipe_fops;
-	}
 	return inode;
 }
 
