@@ -52,7 +52,7 @@
  *   proc_find(pid), thread_find(tid), proc_for_each(fn, arg)
  *   proc_wait(pid, options, &res)   wait4/waitid's core
  *   proc_stop(sig)              the stop default action (whole group)
- *   fd_get(fd), fd_install(f, cloexec), fd_close(fd), fd_dup(old, min,
+ *   fd_get(fd), fd_get_raw(fd), fd_install(f, cloexec), fd_close(fd), fd_dup(old, min,
  *   cloexec), fd_dup2(old, new, cloexec), fd_close_on_exec(),
  *   fd_cloexec(fd, set), fd_put_borrowed()
  */
@@ -358,6 +358,7 @@ struct inode *proc_cwd_dir(void);
 
 /* kernel/proc/fd.c */
 struct file *fd_get(int fd);	/* NULL: EBADF; valid until the call ends */
+struct file *fd_get_raw(int fd);	/* the same, O_PATH files too */
 int fd_install(struct file *f, bool cloexec);	/* takes f's reference */
 int fd_close(int fd);
 int fd_dup(int oldfd, int min, bool cloexec);
