@@ -240,6 +240,7 @@ struct proc {
 	bool no_new_privs;		/* prctl PR_SET_NO_NEW_PRIVS */
 	bool child_subreaper;		/* adopts orphaned descendants */
 	struct file *exe_file;		/* the program exec loaded (a reference) */
+	bool oom_victim;		/* killed by the OOM killer (oom.c) */
 	struct sigpending shared_pending;	/* process-directed */
 };
 
@@ -298,6 +299,11 @@ struct proc *proc_find(int pid);
 struct thread *thread_find(int tid);	/* preemption off while used */
 /* Call fn(p, arg) on every live process; the sum of its returns. */
 int proc_for_each(int (*fn)(struct proc *p, void *arg), void *arg);
+/* kernel/proc/oom.c: out of memory for a page the current process needs:
+ * true when a victim was killed (or is exiting) and it is worth trying
+ * again, after a short sleep done here; false when nothing can be done
+ * (the current process was chosen or is being killed).  Sleeps. */
+bool oom_handle(void);
 /* The process's first thread (the leader while it lives), or NULL. */
 struct thread *proc_main_thread(struct proc *p);
 
