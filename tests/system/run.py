@@ -20,6 +20,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine import Machine, Timeout  # noqa: E402
+import faults  # noqa: E402
 import init  # noqa: E402
 import memory  # noqa: E402
 import proc_resource  # noqa: E402
@@ -477,6 +478,7 @@ vgaconsole.register(system_test, check, Failure)
 init.register(system_test, check, Failure)
 session.register(system_test, check, Failure)
 memory.register(system_test, check, Failure)
+faults.register(system_test, check, Failure)
 
 
 def main():
