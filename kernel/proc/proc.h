@@ -304,6 +304,13 @@ int proc_for_each(int (*fn)(struct proc *p, void *arg), void *arg);
  * again, after a short sleep done here; false when nothing can be done
  * (the current process was chosen or is being killed).  Sleeps. */
 bool oom_handle(void);
+/* kernel/proc/coredump.c: the ELF core file of the current process, for
+ * the fatal signal sig taken with user registers f: whether one was
+ * written whole ("core" in the cwd, when RLIMIT_CORE allows). */
+struct trap_frame;
+struct ksiginfo;
+bool coredump_write(const struct trap_frame *f, int sig,
+		    const struct ksiginfo *info);
 /* The process's first thread (the leader while it lives), or NULL. */
 struct thread *proc_main_thread(struct proc *p);
 
