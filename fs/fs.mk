@@ -6,7 +6,7 @@ KERNEL_SRCS += fs/lock.c fs/flusher.c fs/inode.c fs/super.c fs/mount.c fs/namei.
 	fs/ramfs/super.c fs/ramfs/dir.c fs/ramfs/file.c \
 	fs/devfs/devfs.c fs/devfs/mem.c fs/devfs/links.c \
 	fs/procfs/procfs.c fs/procfs/pid.c fs/procfs/entries.c fs/procfs/system.c \
-	fs/procfs/piddir.c fs/procfs/links.c fs/procfs/maps.c fs/procfs/cmdline.c \
+	fs/procfs/piddir.c fs/procfs/links.c fs/procfs/maps.c fs/procfs/pagemap.c fs/procfs/cmdline.c \
 	fs/procfs/tree.c fs/procfs/sysctl.c \
 	fs/root.c
 KTEST_SRCS += tests/kernel/test_vfs_namei.c tests/kernel/test_vfs_file.c \

@@ -196,6 +196,9 @@ struct inode_ops {
 	 * 0 or -Exxx.  readlink still gives the text. */
 	int (*get_target)(struct inode *link, struct inode **target,
 			  struct file **file);
+	/* Asked when the mode bits refuse an access (mask: MAY_*): 0 to
+	 * allow it after all (procfs: a process's own fd/), or -EACCES. */
+	int (*permission)(struct inode *inode, int mask);
 	/* Change attributes; ATTR_SIZE truncates or extends, freeing blocks
 	 * (the VFS has already zeroed the tail of the new last page and
 	 * dropped the cached pages past it). */

@@ -204,6 +204,11 @@ struct vma *vma_find(struct mm *mm, uintptr_t addr);	/* covering addr */
  * (what /proc/<pid>/maps shows as its inode), or 0 for other VMAs. */
 uint32_t vma_shmem_id(const struct vma *vma);
 
+/* mm/vm/pagemap.c: n entries of /proc/<pid>/pagemap from the page at va
+ * (Linux's format; frame numbers only with show_pfn). */
+void vm_pagemap(struct mm *mm, uintptr_t va, uint64_t *out, size_t n,
+		bool show_pfn);
+
 /* mm/vm/fault.c */
 /*
  * Resolve a page fault at addr with the x86 error code (bit 0 present,
