@@ -9,8 +9,9 @@
  * or listed.  Nodes are root-owned; the
  * directory cannot be changed from user space.
  *
- * Interface: devfs_register_char, devfs_register_link (devfs.h); the fs type "devtmpfs", its
- * name in Linux, which programs and scripts mount.
+ * Interface: devfs_register_char, devfs_register_link,
+ * devfs_for_each_char (devfs.h); the fs type "devtmpfs", its name in
+ * Linux, which programs and scripts mount.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/devfs/devfs.h"
@@ -101,6 +102,16 @@ int devfs_register_link(const char *name, const char *target)
 }
 
 /* Add a node for every block device that has none yet. */
+void devfs_for_each_char(void (*fn)(const char *name, uint32_t rdev,
+				    void *arg), void *arg)
+{
+	struct devfs_node *n;
+
+	list_for_each_entry(n, &devfs_nodes, link)
+		if (S_ISCHR(n->mode))
+			fn(n->name, n->rdev, arg);
+}
+
 static void devfs_scan_blkdevs(void)
 {
 	struct devfs_node *n;

@@ -1,6 +1,7 @@
 /*
  * ramfs.h: ramfs's private declarations (the filesystem itself registers
- * as "ramfs" and has no other public interface).
+ * as "ramfs"); ramfs_fill_super and the ops tables are also what sysfs
+ * (fs/sysfs/) builds its tree with.
  *
  * Every file lives only in memory: a ramfs inode embeds the VFS inode and
  * holds a directory's entries (a list of names and inode numbers), a
@@ -47,6 +48,8 @@ extern const struct inode_ops ramfs_dir_iops, ramfs_file_iops,
 	ramfs_link_iops, ramfs_special_iops;
 extern const struct file_ops ramfs_dir_fops, ramfs_file_fops;
 
+/* super.c: an empty ramfs in sb (its root made): 0 or -ENOMEM. */
+int ramfs_fill_super(struct super_block *sb);
 /* super.c: a new inode in dir's filesystem (refcount 1, hashed). */
 struct inode *ramfs_new_inode(struct super_block *sb, struct inode *dir,
 			      uint16_t mode, uint32_t rdev);

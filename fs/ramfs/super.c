@@ -93,7 +93,7 @@ struct inode *ramfs_new_inode(struct super_block *sb, struct inode *dir,
 	return inode;
 }
 
-static int ramfs_mount(struct super_block *sb, const char *options)
+int ramfs_fill_super(struct super_block *sb)
 {
 	struct ramfs_sb *rsb = kzalloc(sizeof(*rsb));
 
@@ -109,6 +109,11 @@ static int ramfs_mount(struct super_block *sb, const char *options)
 		return 0;
 	ramfs_put_super(sb);
 	return -ENOMEM;
+}
+
+static int ramfs_mount(struct super_block *sb, const char *options)
+{
+	return ramfs_fill_super(sb);
 }
 
 static struct fs_type ramfs_type = {

@@ -361,6 +361,7 @@ struct fs_struct *fs_alloc(struct inode *root, struct inode *cwd);
 struct fs_struct *fs_copy(struct fs_struct *src);
 void fs_put(struct fs_struct *fs);
 void fs_set_cwd(struct fs_struct *fs, struct inode *dir);  /* takes dir */
+void fs_set_root(struct fs_struct *fs, struct inode *dir); /* takes dir */
 struct sighand_struct *sighand_copy(const struct sighand_struct *src);
 void sighand_put(struct sighand_struct *sh);
 /* execve: a process that shares files or actions gets its own copy. */

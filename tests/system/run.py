@@ -28,6 +28,7 @@ import profiler  # noqa: E402
 import session  # noqa: E402
 import shell  # noqa: E402
 import storage  # noqa: E402
+import sysfs  # noqa: E402
 import terminal  # noqa: E402
 import userprogs  # noqa: E402
 import vgaconsole  # noqa: E402
@@ -479,6 +480,7 @@ init.register(system_test, check, Failure)
 session.register(system_test, check, Failure)
 memory.register(system_test, check, Failure)
 faults.register(system_test, check, Failure)
+sysfs.register(system_test, check, Failure)
 
 
 def main():

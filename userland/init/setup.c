@@ -1,8 +1,8 @@
 /*
  * setup.c: bringing the system up before the shells start (see init.h).
  *
- * setup_mounts() mounts proc on /proc and devtmpfs on /dev unless
- * something is mounted there already (maestro's kernel mounts both
+ * setup_mounts() mounts proc on /proc, devtmpfs on /dev and sysfs on
+ * /sys unless something is mounted there already (maestro's kernel mounts both
  * itself; Linux mounts neither): a directory is a mount point when its
  * device differs from the root's.  setup_hostname() gives sethostname()
  * the first line of /etc/hostname.  setup_run_rc() runs /etc/rc with
@@ -42,6 +42,7 @@ void setup_mounts(void)
 {
 	mount_if_missing("/proc", "proc");
 	mount_if_missing("/dev", "devtmpfs");
+	mount_if_missing("/sys", "sysfs");
 }
 
 void setup_hostname(void)
