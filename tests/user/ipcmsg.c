@@ -161,12 +161,11 @@ static void blocking(void)
 	expect_err("full, IPC_NOWAIT", send_str(q, 1, "abc", IPC_NOWAIT), EAGAIN);
 	pid = fork();
 	if (pid == 0) {
-		printf("child's blocked send: %d\n", send_str(q, 2, "abc", 0));
-		_exit(0);
+		_exit(send_str(q, 2, "abc", 0) == 0 ? 0 : 1);
 	}
 	wait_asleep(pid);
 	recv_show("make room", q, 100, 0, 0);
-	printf("sender: %s\n", wait_str(pid));
+	printf("blocked sender: %s\n", wait_str(pid));
 	recv_show("what it sent", q, 100, 0, IPC_NOWAIT);
 
 	pid = fork();
