@@ -210,13 +210,15 @@ uint32_t vma_shmem_id(const struct vma *vma);
  * shmem_create makes an object of npages zero pages (one reference, the
  * caller's; NULL: out of memory), shmem_put drops a reference (the last
  * frees it), shmem_mappers counts the VMAs mapping it (its references
- * but one), shmem_npages gives its size.  shmem_on_unmapped(sh, fn, arg)
+ * but one), shmem_npages gives its size, shmem_resident the pages it
+ * holds.  shmem_on_unmapped(sh, fn, arg)
  * asks for fn(arg) each time a reference goes and others are left (a VMA
  * went: munmap, shmdt, exit; called with the mm lock held, if any). */
 struct vm_shmem *shmem_create(uint32_t npages);
 void shmem_put(struct vm_shmem *sh);			/* NULL: no-op */
 uint32_t shmem_mappers(const struct vm_shmem *sh);
 uint32_t shmem_npages(const struct vm_shmem *sh);
+uint32_t shmem_resident(struct vm_shmem *sh);		/* pages made */
 void shmem_on_unmapped(struct vm_shmem *sh, void (*fn)(int arg), int arg);
 
 /* mm/vm/fault.c */

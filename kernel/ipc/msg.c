@@ -9,12 +9,16 @@
  * sleep on the queue's one list of sleepers; every change wakes them all
  * to look again.
  *
+ * /proc/sysvipc/msg lists the queues in Linux's format.
+ *
  * Interface (kernel/ipc/ipc.h): ipc_msgget, ipc_msgsnd, ipc_msgrcv,
  * ipc_msgctl.
  */
 #include "kernel/ipc/util.h"
 #include "kernel/compiler.h"
 #include "kernel/errno.h"
+#include "kernel/init.h"
+#include "fs/procfs/procfs.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"
@@ -379,3 +383,29 @@ long ipc_msgctl(int id, int cmd, uintptr_t ubuf)
 		return -EINVAL;
 	}
 }
+
+static void msg_proc_show(struct procfs_buf *b)
+{
+	procfs_printf(b, "       key      msqid perms      cbytes       qnum "
+		      "lspid lrpid   uid   gid  cuid  cgid      stime      "
+		      "rtime      ctime\n");
+	mutex_lock(&msg_ids.lock);
+	for (int i = 0; i < IPC_MAX_IDS; i++) {
+		struct msg_queue *q = (struct msg_queue *)msg_ids.slots[i];
+
+		if (!q)
+			continue;
+		procfs_printf(b, "%10d %10d  %4o  %10u %10u %5d %5d %5u %5u %5u "
+			      "%5u %10u %10u %10u\n", q->obj.key, q->obj.id,
+			      q->obj.mode, q->cbytes, q->qnum, q->lspid,
+			      q->lrpid, q->obj.uid, q->obj.gid, q->obj.cuid,
+			      q->obj.cgid, q->stime, q->rtime, q->ctime);
+	}
+	mutex_unlock(&msg_ids.lock);
+}
+
+static int msg_proc_init(void)
+{
+	return procfs_register("sysvipc/msg", msg_proc_show);
+}
+INITCALL(INIT_FS, msg_proc_init);

@@ -21,12 +21,16 @@
  * values set) and IPC_RMID, and applied by ipc_sem_exit when the process
  * ends (values clamped to [0, SEMVMX], as Linux).
  *
+ * /proc/sysvipc/sem lists the sets in Linux's format.
+ *
  * Interface (kernel/ipc/ipc.h): ipc_semget, ipc_semtimedop, ipc_semctl,
  * ipc_sem_exit.
  */
 #include "kernel/ipc/util.h"
 #include "kernel/compiler.h"
 #include "kernel/errno.h"
+#include "kernel/init.h"
+#include "fs/procfs/procfs.h"
 #include "kernel/proc/proc.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"
@@ -548,3 +552,27 @@ long ipc_semctl(int id, int num, int cmd, uintptr_t arg)
 		return -EINVAL;
 	}
 }
+
+static void sem_proc_show(struct procfs_buf *b)
+{
+	procfs_printf(b, "       key      semid perms      nsems   uid   gid  "
+		      "cuid  cgid      otime      ctime\n");
+	mutex_lock(&sem_ids.lock);
+	for (int i = 0; i < IPC_MAX_IDS; i++) {
+		struct sem_set *s = (struct sem_set *)sem_ids.slots[i];
+
+		if (!s)
+			continue;
+		procfs_printf(b, "%10d %10d  %4o %10u %5u %5u %5u %5u %10u "
+			      "%10u\n", s->obj.key, s->obj.id, s->obj.mode,
+			      s->nsems, s->obj.uid, s->obj.gid, s->obj.cuid,
+			      s->obj.cgid, s->otime, s->ctime);
+	}
+	mutex_unlock(&sem_ids.lock);
+}
+
+static int sem_proc_init(void)
+{
+	return procfs_register("sysvipc/sem", sem_proc_show);
+}
+INITCALL(INIT_FS, sem_proc_init);

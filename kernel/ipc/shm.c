@@ -12,6 +12,8 @@
  * segment without the lock, the segment is pinned so that IPC_RMID
  * cannot end it meanwhile.
  *
+ * /proc/sysvipc/shm lists the segments in Linux's (32-bit) format.
+ *
  * Lock order: the shm lock is never held while taking an mm lock; the
  * object's hook takes the shm lock inside an mm lock.
  *
@@ -21,6 +23,8 @@
 #include "kernel/ipc/util.h"
 #include "kernel/compiler.h"
 #include "kernel/errno.h"
+#include "kernel/init.h"
+#include "fs/procfs/procfs.h"
 #include "kernel/proc/proc.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"
@@ -344,3 +348,31 @@ long ipc_shmctl(int id, int cmd, uintptr_t ubuf)
 		return -EINVAL;
 	}
 }
+
+static void shm_proc_show(struct procfs_buf *b)
+{
+	procfs_printf(b, "       key      shmid perms       size  cpid  lpid "
+		      "nattch   uid   gid  cuid  cgid      atime      dtime      "
+		      "ctime        rss       swap\n");
+	mutex_lock(&shm_ids.lock);
+	for (int i = 0; i < IPC_MAX_IDS; i++) {
+		struct shm_seg *seg = (struct shm_seg *)shm_ids.slots[i];
+
+		if (!seg)
+			continue;
+		procfs_printf(b, "%10d %10d  %4o %10u %5d %5d  %5u %5u %5u %5u "
+			      "%5u %10u %10u %10u %10u %10u\n", seg->obj.key,
+			      seg->obj.id, seg->obj.mode, seg->size, seg->cpid,
+			      seg->lpid, shmem_mappers(seg->mem), seg->obj.uid,
+			      seg->obj.gid, seg->obj.cuid, seg->obj.cgid,
+			      seg->atime, seg->dtime, seg->ctime,
+			      shmem_resident(seg->mem) * PAGE_SIZE, 0u);
+	}
+	mutex_unlock(&shm_ids.lock);
+}
+
+static int shm_proc_init(void)
+{
+	return procfs_register("sysvipc/shm", shm_proc_show);
+}
+INITCALL(INIT_FS, shm_proc_init);

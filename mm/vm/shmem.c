@@ -34,7 +34,7 @@
  *
  * Interface (mm/vm/internal.h): shmem_get, shmem_page, shmem_has_page,
  * shmem_fault; (mm/vm.h) shmem_create, shmem_put, shmem_mappers,
- * shmem_npages, shmem_on_unmapped, vma_shmem_id.
+ * shmem_npages, shmem_resident, shmem_on_unmapped, vma_shmem_id.
  */
 #include "mm/vm/internal.h"
 #include "kernel/compiler.h"
@@ -103,6 +103,18 @@ uint32_t shmem_mappers(const struct vm_shmem *sh)
 uint32_t shmem_npages(const struct vm_shmem *sh)
 {
 	return sh->npages;
+}
+
+uint32_t shmem_resident(struct vm_shmem *sh)
+{
+	uint32_t n = 0, flags;
+
+	flags = spin_lock_irqsave(&sh->lock);
+	for (uint32_t d = 0; d < shmem_dir_slots(sh->npages); d++)
+		for (uint32_t i = 0; sh->dir[d] && i < SHMEM_LEAF_SLOTS; i++)
+			n += sh->dir[d][i] != NULL;
+	spin_unlock_irqrestore(&sh->lock, flags);
+	return n;
 }
 
 void shmem_on_unmapped(struct vm_shmem *sh, void (*fn)(int arg), int arg)
