@@ -301,20 +301,13 @@ static void msg_stat_fill(const struct msg_queue *q, struct msqid64_ds *ds)
 static long msg_stat(int id, int cmd, uintptr_t ubuf)
 {
 	struct msqid64_ds ds;
-	struct msg_queue *q;
+	struct ipc_obj *q;
 	long ret;
 
 	mutex_lock(&msg_ids.lock);
-	q = (struct msg_queue *)(cmd == IPC_STAT ? ipc_find(&msg_ids, id) :
-				 ipc_at_index(&msg_ids, id));
-	if (!q)
-		ret = -EINVAL;
-	else if (cmd != MSG_STAT_ANY && !ipc_allowed(&q->obj, 0444))
-		ret = -EACCES;
-	else
-		ret = cmd == IPC_STAT ? 0 : q->obj.id;
-	if (q && ret >= 0)
-		msg_stat_fill(q, &ds);
+	ret = ipc_stat_find(&msg_ids, id, cmd, MSG_STAT_ANY, &q);
+	if (ret >= 0)
+		msg_stat_fill((struct msg_queue *)q, &ds);
 	mutex_unlock(&msg_ids.lock);
 	if (ret >= 0 && copy_to_user((void *)ubuf, &ds, sizeof(ds)))
 		ret = -EFAULT;
@@ -384,24 +377,22 @@ long ipc_msgctl(int id, int cmd, uintptr_t ubuf)
 	}
 }
 
+static void msg_proc_row(struct ipc_obj *obj, struct procfs_buf *b)
+{
+	struct msg_queue *q = (struct msg_queue *)obj;
+
+	procfs_printf(b, "%10d %10d  %4o  %10u %10u %5d %5d %5u %5u %5u %5u "
+		      "%10u %10u %10u\n", obj->key, obj->id, obj->mode,
+		      q->cbytes, q->qnum, q->lspid, q->lrpid, obj->uid,
+		      obj->gid, obj->cuid, obj->cgid, q->stime, q->rtime,
+		      q->ctime);
+}
+
 static void msg_proc_show(struct procfs_buf *b)
 {
-	procfs_printf(b, "       key      msqid perms      cbytes       qnum "
-		      "lspid lrpid   uid   gid  cuid  cgid      stime      "
-		      "rtime      ctime\n");
-	mutex_lock(&msg_ids.lock);
-	for (int i = 0; i < IPC_MAX_IDS; i++) {
-		struct msg_queue *q = (struct msg_queue *)msg_ids.slots[i];
-
-		if (!q)
-			continue;
-		procfs_printf(b, "%10d %10d  %4o  %10u %10u %5d %5d %5u %5u %5u "
-			      "%5u %10u %10u %10u\n", q->obj.key, q->obj.id,
-			      q->obj.mode, q->cbytes, q->qnum, q->lspid,
-			      q->lrpid, q->obj.uid, q->obj.gid, q->obj.cuid,
-			      q->obj.cgid, q->stime, q->rtime, q->ctime);
-	}
-	mutex_unlock(&msg_ids.lock);
+	ipc_proc_show(&msg_ids, b, "       key      msqid perms      cbytes"
+		      "       qnum lspid lrpid   uid   gid  cuid  cgid      "
+		      "stime      rtime      ctime", msg_proc_row);
 }
 
 static int msg_proc_init(void)

@@ -373,18 +373,13 @@ static long sem_info(int cmd, uintptr_t ubuf)
 static long sem_stat(int id, int cmd, uintptr_t ubuf)
 {
 	struct semid64_ds ds = { 0 };
+	struct ipc_obj *obj;
 	struct sem_set *s;
 	long ret;
 
 	mutex_lock(&sem_ids.lock);
-	s = (struct sem_set *)(cmd == IPC_STAT ? ipc_find(&sem_ids, id) :
-			       ipc_at_index(&sem_ids, id));
-	if (!s)
-		ret = -EINVAL;
-	else if (cmd != SEM_STAT_ANY && !ipc_allowed(&s->obj, 0444))
-		ret = -EACCES;
-	else
-		ret = cmd == IPC_STAT ? 0 : s->obj.id;
+	ret = ipc_stat_find(&sem_ids, id, cmd, SEM_STAT_ANY, &obj);
+	s = (struct sem_set *)obj;
 	if (ret >= 0) {
 		ipc_perm_out(&s->obj, &ds.sem_perm);
 		ds.sem_otime = s->otime;
@@ -553,22 +548,20 @@ long ipc_semctl(int id, int num, int cmd, uintptr_t arg)
 	}
 }
 
+static void sem_proc_row(struct ipc_obj *obj, struct procfs_buf *b)
+{
+	struct sem_set *s = (struct sem_set *)obj;
+
+	procfs_printf(b, "%10d %10d  %4o %10u %5u %5u %5u %5u %10u %10u\n",
+		      obj->key, obj->id, obj->mode, s->nsems, obj->uid,
+		      obj->gid, obj->cuid, obj->cgid, s->otime, s->ctime);
+}
+
 static void sem_proc_show(struct procfs_buf *b)
 {
-	procfs_printf(b, "       key      semid perms      nsems   uid   gid  "
-		      "cuid  cgid      otime      ctime\n");
-	mutex_lock(&sem_ids.lock);
-	for (int i = 0; i < IPC_MAX_IDS; i++) {
-		struct sem_set *s = (struct sem_set *)sem_ids.slots[i];
-
-		if (!s)
-			continue;
-		procfs_printf(b, "%10d %10d  %4o %10u %5u %5u %5u %5u %10u "
-			      "%10u\n", s->obj.key, s->obj.id, s->obj.mode,
-			      s->nsems, s->obj.uid, s->obj.gid, s->obj.cuid,
-			      s->obj.cgid, s->otime, s->ctime);
-	}
-	mutex_unlock(&sem_ids.lock);
+	ipc_proc_show(&sem_ids, b, "       key      semid perms      nsems"
+		      "   uid   gid  cuid  cgid      otime      ctime",
+		      sem_proc_row);
 }
 
 static int sem_proc_init(void)

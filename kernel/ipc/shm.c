@@ -274,20 +274,13 @@ static void shm_stat_fill(const struct shm_seg *seg, struct shmid64_ds *ds)
 static long shm_stat(int id, int cmd, uintptr_t ubuf)
 {
 	struct shmid64_ds ds;
-	struct shm_seg *seg;
+	struct ipc_obj *seg;
 	long ret;
 
 	mutex_lock(&shm_ids.lock);
-	seg = (struct shm_seg *)(cmd == IPC_STAT ? ipc_find(&shm_ids, id) :
-				 ipc_at_index(&shm_ids, id));
-	if (!seg)
-		ret = -EINVAL;
-	else if (cmd != SHM_STAT_ANY && !ipc_allowed(&seg->obj, 0444))
-		ret = -EACCES;
-	else
-		ret = cmd == IPC_STAT ? 0 : seg->obj.id;
+	ret = ipc_stat_find(&shm_ids, id, cmd, SHM_STAT_ANY, &seg);
 	if (ret >= 0)
-		shm_stat_fill(seg, &ds);
+		shm_stat_fill((struct shm_seg *)seg, &ds);
 	mutex_unlock(&shm_ids.lock);
 	if (ret >= 0 && copy_to_user((void *)ubuf, &ds, sizeof(ds)))
 		ret = -EFAULT;
@@ -349,26 +342,24 @@ long ipc_shmctl(int id, int cmd, uintptr_t ubuf)
 	}
 }
 
+static void shm_proc_row(struct ipc_obj *obj, struct procfs_buf *b)
+{
+	struct shm_seg *seg = (struct shm_seg *)obj;
+
+	procfs_printf(b, "%10d %10d  %4o %10u %5d %5d  %5u %5u %5u %5u %5u "
+		      "%10u %10u %10u %10u %10u\n", obj->key, obj->id,
+		      obj->mode, seg->size, seg->cpid, seg->lpid,
+		      shmem_mappers(seg->mem), obj->uid, obj->gid, obj->cuid,
+		      obj->cgid, seg->atime, seg->dtime, seg->ctime,
+		      shmem_resident(seg->mem) * PAGE_SIZE, 0u);
+}
+
 static void shm_proc_show(struct procfs_buf *b)
 {
-	procfs_printf(b, "       key      shmid perms       size  cpid  lpid "
-		      "nattch   uid   gid  cuid  cgid      atime      dtime      "
-		      "ctime        rss       swap\n");
-	mutex_lock(&shm_ids.lock);
-	for (int i = 0; i < IPC_MAX_IDS; i++) {
-		struct shm_seg *seg = (struct shm_seg *)shm_ids.slots[i];
-
-		if (!seg)
-			continue;
-		procfs_printf(b, "%10d %10d  %4o %10u %5d %5d  %5u %5u %5u %5u "
-			      "%5u %10u %10u %10u %10u %10u\n", seg->obj.key,
-			      seg->obj.id, seg->obj.mode, seg->size, seg->cpid,
-			      seg->lpid, shmem_mappers(seg->mem), seg->obj.uid,
-			      seg->obj.gid, seg->obj.cuid, seg->obj.cgid,
-			      seg->atime, seg->dtime, seg->ctime,
-			      shmem_resident(seg->mem) * PAGE_SIZE, 0u);
-	}
-	mutex_unlock(&shm_ids.lock);
+	ipc_proc_show(&shm_ids, b, "       key      shmid perms       size"
+		      "  cpid  lpid nattch   uid   gid  cuid  cgid      atime"
+		      "      dtime      ctime        rss       swap",
+		      shm_proc_row);
 }
 
 static int shm_proc_init(void)

@@ -7,6 +7,7 @@
 #include "kernel/compiler.h"
 #include "kernel/cred.h"
 #include "kernel/errno.h"
+#include "fs/procfs/procfs.h"
 #include "kernel/proc/proc.h"
 #include "kernel/proc/signal.h"
 #include "mm/mm.h"
@@ -32,6 +33,17 @@ int ipc_max_index(struct ipc_ids *ids)
 		if (ids->slots[i])
 			return i;
 	return 0;
+}
+
+long ipc_stat_find(struct ipc_ids *ids, int id, int cmd, int any_cmd,
+		   struct ipc_obj **obj)
+{
+	*obj = cmd == IPC_STAT ? ipc_find(ids, id) : ipc_at_index(ids, id);
+	if (!*obj)
+		return -EINVAL;
+	if (cmd != any_cmd && !ipc_allowed(*obj, 0444))
+		return -EACCES;
+	return cmd == IPC_STAT ? 0 : (*obj)->id;
 }
 
 /* Give obj the next free index after the last one given: its id, or
@@ -60,6 +72,18 @@ void ipc_del(struct ipc_ids *ids, struct ipc_obj *obj)
 {
 	ids->slots[obj->id % IPC_SEQ_MULT] = NULL;
 	ids->count--;
+}
+
+void ipc_proc_show(struct ipc_ids *ids, struct procfs_buf *b,
+		   const char *header,
+		   void (*row)(struct ipc_obj *obj, struct procfs_buf *b))
+{
+	procfs_printf(b, "%s\n", header);
+	mutex_lock(&ids->lock);
+	for (int i = 0; i < IPC_MAX_IDS; i++)
+		if (ids->slots[i])
+			row(ids->slots[i], b);
+	mutex_unlock(&ids->lock);
 }
 
 static struct ipc_obj *ipc_find_key(struct ipc_ids *ids, int32_t key)

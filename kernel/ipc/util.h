@@ -14,7 +14,16 @@
  *   ipc_find(ids, id)          the object with that id, or NULL (lock held)
  *   ipc_at_index(ids, index)   the object at an index (the *_STAT calls)
  *   ipc_max_index(ids)         the highest index in use, 0 when none
+ *   ipc_stat_find(ids, id, cmd, any_cmd, &obj)
+ *                              the object IPC_STAT (by id) or a *_STAT
+ *                              command (by index) reads, read access
+ *                              checked unless cmd is any_cmd (*_STAT_ANY):
+ *                              the call's result (0, or the id for *_STAT),
+ *                              -EINVAL or -EACCES
  *   ipc_del(ids, obj)          take obj's id back
+ *   ipc_proc_show(ids, b, header, row)
+ *                              a /proc/sysvipc file: header, then row(obj, b)
+ *                              for each object in index order
  *   ipc_get(ids, key, flag, ops, arg)
  *                              msgget/semget/shmget: find or make the
  *                              object of key; its id or -Exxx
@@ -84,7 +93,13 @@ struct ipc_waiter {		/* first in any larger waiter */
 struct ipc_obj *ipc_find(struct ipc_ids *ids, int id);
 struct ipc_obj *ipc_at_index(struct ipc_ids *ids, int index);
 int ipc_max_index(struct ipc_ids *ids);
+long ipc_stat_find(struct ipc_ids *ids, int id, int cmd, int any_cmd,
+		   struct ipc_obj **obj);
 void ipc_del(struct ipc_ids *ids, struct ipc_obj *obj);
+struct procfs_buf;
+void ipc_proc_show(struct ipc_ids *ids, struct procfs_buf *b,
+		   const char *header,
+		   void (*row)(struct ipc_obj *obj, struct procfs_buf *b));
 long ipc_get(struct ipc_ids *ids, int32_t key, int flag,
 	     const struct ipc_get_ops *ops, const void *arg);
 bool ipc_allowed(const struct ipc_obj *obj, int flag);
