@@ -5,9 +5,14 @@
  *
  * A message is copied in before the lock is taken and copied out after it
  * is released (as on Linux, a receive whose copy-out faults loses the
- * message).  Senders waiting for room and receivers waiting for a message
- * sleep on the queue's one list of sleepers; every change wakes them all
- * to look again.
+ * message).  Senders waiting for room sleep on the queue's list of
+ * senders and look again when a message leaves or msg_qbytes changes.
+ * Receivers waiting for a message sleep on its list of receivers, noting
+ * what they want: as Linux's pipelined send, a new message goes straight
+ * to the oldest receiver that wants it (one whose buffer is too small,
+ * without MSG_NOERROR, is woken with E2BIG instead), so that nobody can
+ * take it between the wake-up and the receiver's run; only a message no
+ * receiver wants is queued.
  *
  * /proc/sysvipc/msg lists the queues in Linux's format.
  *
@@ -39,10 +44,22 @@ struct msg_msg {
 struct msg_queue {
 	struct ipc_obj obj;
 	struct list_head msgs;		/* struct msg_msg, oldest first */
-	struct list_head sleepers;	/* struct ipc_waiter */
+	struct list_head senders;	/* struct ipc_waiter */
+	struct list_head receivers;	/* struct msg_receiver */
 	uint32_t cbytes, qnum, qbytes;
 	uint32_t stime, rtime, ctime;
 	int lspid, lrpid;
+};
+
+/* A sleeping msgrcv: what it wants, and what it got. */
+struct msg_receiver {
+	struct ipc_waiter w;
+	long type;
+	int flag;
+	uint32_t size;
+	int pid;
+	struct msg_msg *msg;		/* handed over by a sender */
+	long result;			/* or -E2BIG */
 };
 
 struct msginfo {
@@ -60,7 +77,8 @@ static struct ipc_obj *msg_create(const void *arg)
 	if (!q)
 		return ERR_PTR(-ENOMEM);
 	list_init(&q->msgs);
-	list_init(&q->sleepers);
+	list_init(&q->senders);
+	list_init(&q->receivers);
 	q->qbytes = MSGMNB;
 	q->ctime = ipc_now();
 	return &q->obj;
@@ -92,16 +110,44 @@ static bool msg_fits(const struct msg_queue *q, uint32_t size)
 	return q->cbytes + size <= q->qbytes && q->qnum + 1 <= q->qbytes;
 }
 
+static bool msg_matches(const struct msg_msg *m, long type, int flag);
+
+/* Lock held: give m to the oldest sleeping receiver that wants it: true
+ * when one took it. */
+static bool msg_hand_over(struct msg_queue *q, struct msg_msg *m)
+{
+	struct ipc_waiter *w, *tmp;
+
+	list_for_each_entry_safe(w, tmp, &q->receivers, link) {
+		struct msg_receiver *r = (struct msg_receiver *)w;
+
+		if (!msg_matches(m, r->type, r->flag))
+			continue;
+		if (r->size < m->size && !(r->flag & MSG_NOERROR)) {
+			r->result = -E2BIG;
+			ipc_wake(w);
+			continue;
+		}
+		r->msg = m;
+		q->lrpid = r->pid;
+		q->rtime = ipc_now();
+		ipc_wake(w);
+		return true;
+	}
+	return false;
+}
+
 static void msg_enqueue(struct msg_queue *q, struct msg_msg *m)
 {
+	q->lspid = ipc_caller_pid();
+	q->stime = ipc_now();
+	if (msg_hand_over(q, m))
+		return;
 	list_add_tail(&m->link, &q->msgs);
 	q->qnum++;
 	q->cbytes += m->size;
 	msg_total++;
 	msg_total_bytes += m->size;
-	q->lspid = ipc_caller_pid();
-	q->stime = ipc_now();
-	ipc_wake_all(&q->sleepers, false);
 }
 
 /* Lock held: put m on queue id, sleeping for room unless IPC_NOWAIT.
@@ -119,7 +165,7 @@ static long msg_send_locked(int id, struct msg_msg *m, int flag)
 	while (!msg_fits(q, m->size)) {
 		if (flag & IPC_NOWAIT)
 			return -EAGAIN;
-		ipc_waiter_init(&w, &q->sleepers);
+		ipc_waiter_init(&w, &q->senders);
 		err = ipc_sleep(&msg_ids, &w, WAIT_FOREVER);
 		if (err)
 			return err;
@@ -196,7 +242,7 @@ static void msg_unlink(struct msg_queue *q, struct msg_msg *m)
 	msg_total_bytes -= m->size;
 	q->lrpid = ipc_caller_pid();
 	q->rtime = ipc_now();
-	ipc_wake_all(&q->sleepers, false);
+	ipc_wake_all(&q->senders, false);
 }
 
 /* A copy of m for MSG_COPY (the original stays queued), or NULL. */
@@ -215,7 +261,7 @@ static long msg_receive_locked(int id, long size, long type, int flag,
 			       struct msg_msg **out)
 {
 	struct msg_queue *q = msg_find(id);
-	struct ipc_waiter w;
+	struct msg_receiver r;
 	struct msg_msg *m;
 	long err;
 
@@ -226,8 +272,17 @@ static long msg_receive_locked(int id, long size, long type, int flag,
 	while (!(m = msg_pick(q, type, flag))) {
 		if (flag & IPC_NOWAIT)
 			return -ENOMSG;
-		ipc_waiter_init(&w, &q->sleepers);
-		err = ipc_sleep(&msg_ids, &w, WAIT_FOREVER);
+		r = (struct msg_receiver){ .type = type, .flag = flag,
+					   .size = (uint32_t)size,
+					   .pid = ipc_caller_pid() };
+		ipc_waiter_init(&r.w, &q->receivers);
+		err = ipc_sleep(&msg_ids, &r.w, WAIT_FOREVER);
+		if (r.msg) {
+			*out = r.msg;
+			return 0;
+		}
+		if (r.result)
+			return r.result;
 		if (err)
 			return err;
 	}
@@ -323,7 +378,8 @@ static void msg_destroy(struct msg_queue *q)
 		msg_total_bytes -= m->size;
 		kfree(m);
 	}
-	ipc_wake_all(&q->sleepers, true);
+	ipc_wake_all(&q->senders, true);
+	ipc_wake_all(&q->receivers, true);
 	ipc_del(&msg_ids, &q->obj);
 	kfree(q);
 }
@@ -346,7 +402,7 @@ static long msg_change(int id, int cmd, const struct msqid64_ds *ds)
 		ipc_perm_set(&q->obj, &ds->msg_perm);
 		q->qbytes = ds->msg_qbytes;
 		q->ctime = ipc_now();
-		ipc_wake_all(&q->sleepers, false);
+		ipc_wake_all(&q->senders, false);
 	}
 	mutex_unlock(&msg_ids.lock);
 	return err;

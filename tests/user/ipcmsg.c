@@ -3,9 +3,13 @@
  * IPC_CREAT/IPC_EXCL, sending and receiving by type (0, a type, the
  * lowest up to -type, MSG_EXCEPT), E2BIG and MSG_NOERROR, IPC_NOWAIT,
  * the limits, IPC_STAT/IPC_SET/IPC_INFO/MSG_STAT, blocked senders and
- * receivers woken by the other side, by a signal (EINTR even with
- * SA_RESTART) and by IPC_RMID (EIDRM), the permission checks of a
- * non-root user, and the ipc() multiplexer and direct calls.
+ * receivers woken by the other side (a message handed straight to a
+ * waiting receiver, E2BIG for one whose buffer is too small), by a
+ * signal (EINTR even with SA_RESTART) and by IPC_RMID (EIDRM), the
+ * permission checks of a non-root user, and the ipc() multiplexer and
+ * direct calls.  Children woken by the parent report through their exit
+ * status, so that the order of the lines does not depend on which of
+ * the two runs first.
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -41,6 +45,16 @@ static void recv_show(const char *what, int q, size_t size, long type, int flag)
 	else
 		printf("%s: type %ld: %.*s (%zd bytes)\n", what, m.type,
 		       (int)n, m.text, n);
+}
+
+/* A child's msgrcv as an exit status: the bytes received (and type 7),
+ * or 100 + errno. */
+static int recv_status(int q, size_t size)
+{
+	struct mbuf m;
+	ssize_t n = msgrcv(q, &m, size, 7, 0);
+
+	return n < 0 ? 100 + errno : m.type == 7 ? (int)n : 99;
 }
 
 static void types(void)
@@ -144,15 +158,22 @@ static void blocking(void)
 	pid_t pid;
 
 	pid = fork();
-	if (pid == 0) {
-		recv_show("child's blocked receive", q, 100, 7, 0);
-		_exit(0);
-	}
+	if (pid == 0)
+		_exit(recv_status(q, 100));
 	wait_asleep(pid);
 	CHECK(send_str(q, 6, "six", 0) == 0);
 	CHECK(send_str(q, 7, "seven", 0) == 0);
-	printf("receiver: %s\n", wait_str(pid));
+	recv_show("type 7 again at once", q, 100, 7, IPC_NOWAIT);
+	printf("receiver (5 bytes): %s\n", wait_str(pid));
 	recv_show("left", q, 100, 0, IPC_NOWAIT);
+
+	pid = fork();
+	if (pid == 0)
+		_exit(recv_status(q, 2));
+	wait_asleep(pid);
+	CHECK(send_str(q, 7, "seven", 0) == 0);
+	printf("receiver of 2 bytes (100 + E2BIG): %s\n", wait_str(pid));
+	recv_show("the message it could not take", q, 100, 0, IPC_NOWAIT);
 
 	CHECK(msgctl(q, IPC_STAT, &ds) == 0);
 	ds.msg_qbytes = 10;
