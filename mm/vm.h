@@ -72,8 +72,9 @@
  *   vm_munmap, vm_mprotect, vm_mremap, vm_msync, vm_madvise, vm_mincore,
  *   vm_brk_init, vm_brk, vm_stack_setup, vm_map_special, vm_special_base,
  *   vma_find, mm_rss, vma_shmem_id; for System V shared memory
- *   shmem_create, shmem_put, shmem_mappers, shmem_npages,
- *   shmem_on_unmapped, vm_map_shmem, vm_shmdt; for the page
+ *   shmem_create, shmem_put, shmem_mappers, shmem_npages, shmem_resident,
+ *   shmem_on_unmapped, shmem_set_sysv, vma_shmem_key, vm_map_shmem,
+ *   vm_shmdt; for the page
  *   cache and the VFS: vm_page_mkclean, vm_unmap_mapping.
  */
 #ifndef MM_VM_H
@@ -206,6 +207,8 @@ struct vma *vma_find(struct mm *mm, uintptr_t addr);	/* covering addr */
 /* mm/vm/shmem.c: the number that names vma's shared anonymous memory
  * (what /proc/<pid>/maps shows as its inode), or 0 for other VMAs. */
 uint32_t vma_shmem_id(const struct vma *vma);
+/* The key of the System V segment vma maps (VMA_SYSV), else 0. */
+int32_t vma_shmem_key(const struct vma *vma);
 /* Shared anonymous memory for System V segments (kernel/ipc/shm.c):
  * shmem_create makes an object of npages zero pages (one reference, the
  * caller's; NULL: out of memory), shmem_put drops a reference (the last
@@ -220,6 +223,9 @@ uint32_t shmem_mappers(const struct vm_shmem *sh);
 uint32_t shmem_npages(const struct vm_shmem *sh);
 uint32_t shmem_resident(struct vm_shmem *sh);		/* pages made */
 void shmem_on_unmapped(struct vm_shmem *sh, void (*fn)(int arg), int arg);
+/* A System V segment's object: maps shows id as its inode and
+ * "/SYSV<key> (deleted)" as its name, as Linux's shm files. */
+void shmem_set_sysv(struct vm_shmem *sh, uint32_t id, int32_t key);
 
 /* mm/vm/fault.c */
 /*

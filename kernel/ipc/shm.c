@@ -101,8 +101,10 @@ long ipc_shmget(int32_t key, uint32_t size, int flag)
 		return id;
 	mutex_lock(&shm_ids.lock);
 	seg = (struct shm_seg *)ipc_find(&shm_ids, (int)id);
-	if (seg)
+	if (seg && seg->obj.key == key) {	/* not IPC_RMID'd meanwhile */
 		shmem_on_unmapped(seg->mem, shm_unmapped, (int)id);
+		shmem_set_sysv(seg->mem, (uint32_t)id, key);
+	}
 	mutex_unlock(&shm_ids.lock);
 	return id;
 }

@@ -34,7 +34,8 @@
  *
  * Interface (mm/vm/internal.h): shmem_get, shmem_page, shmem_has_page,
  * shmem_fault; (mm/vm.h) shmem_create, shmem_put, shmem_mappers,
- * shmem_npages, shmem_resident, shmem_on_unmapped, vma_shmem_id.
+ * shmem_npages, shmem_resident, shmem_on_unmapped, shmem_set_sysv,
+ * vma_shmem_id, vma_shmem_key.
  */
 #include "mm/vm/internal.h"
 #include "kernel/compiler.h"
@@ -49,6 +50,7 @@ struct vm_shmem {
 	uint32_t npages;		/* size, fixed at creation */
 	uint32_t id;			/* its "inode number" in maps */
 	void (*on_unmapped)(int arg);	/* System V: see shmem_on_unmapped */
+	int32_t sysv_key;		/* System V: the key it was made for */
 	int on_unmapped_arg;
 	struct spinlock lock;		/* the table */
 	struct page **dir[];		/* leaves; NULL until first used */
@@ -115,6 +117,17 @@ uint32_t shmem_resident(struct vm_shmem *sh)
 			n += sh->dir[d][i] != NULL;
 	spin_unlock_irqrestore(&sh->lock, flags);
 	return n;
+}
+
+void shmem_set_sysv(struct vm_shmem *sh, uint32_t id, int32_t key)
+{
+	sh->id = id;
+	sh->sysv_key = key;
+}
+
+int32_t vma_shmem_key(const struct vma *vma)
+{
+	return vma->shmem ? vma->shmem->sysv_key : 0;
 }
 
 void shmem_on_unmapped(struct vm_shmem *sh, void (*fn)(int arg), int arg)

@@ -5,7 +5,8 @@
  * still shared, IPC_RMID deferred until the last detach (SHM_DEST, the
  * key given up), SHM_RDONLY, the address hint with SHM_RND and SHM_REMAP,
  * IPC_STAT/IPC_SET/IPC_INFO/SHM_LOCK, the permission checks of a non-root
- * user, and the ipc() multiplexer's and the direct shmat.
+ * user, the ipc() multiplexer's and the direct shmat, and how
+ * /proc/self/maps names an attachment ("/SYSV<key> (deleted)").
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -28,6 +29,30 @@ static long nattch(int id)
 	return (long)ds.shm_nattch;
 }
 
+/* The /proc/self/maps line of the mapping at p: its name, and whether
+ * its inode is the segment's id. */
+static void maps_show(const void *p, int id)
+{
+	char buf[8192], *line, *save;
+	FILE *f = fopen("/proc/self/maps", "r");
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+
+	fclose(f);
+	buf[n] = '\0';
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		unsigned long start, ino;
+		char perms[8], name[64] = "";
+
+		if (sscanf(line, "%lx-%*x %7s %*x %*s %lu %63[^\n]", &start, perms,
+			   &ino, name) < 3 || start != (uintptr_t)p)
+			continue;
+		printf("maps: %s %s, inode is the id: %s\n", perms,
+		       name + strspn(name, " "), ino == (unsigned long)id ?
+		       "yes" : "no");
+	}
+}
+
 static void attach(void)
 {
 	int id = shmget(IPC_PRIVATE, 3 * PG - 100, 0600);
@@ -46,7 +71,9 @@ static void attach(void)
 	yes("page aligned", ((uintptr_t)p & (PG - 1)) == 0);
 	printf("new memory reads 0: %s\n", p[0] == 0 && p[2 * PG] == 0 ? "yes" : "no");
 	strcpy(p, "hello");
+	maps_show(p, id);
 	q = shmat(id, NULL, SHM_RDONLY);
+	maps_show(q, id);
 	printf("second attachment reads: %s, nattch %ld\n", q, nattch(id));
 	CHECK(shmdt(q) == 0);
 	printf("after shmdt: nattch %ld\n", nattch(id));
@@ -82,6 +109,7 @@ static void removal(void)
 	pid_t pid;
 
 	CHECK(p != (void *)-1);
+	maps_show(p, id);
 	strcpy(p, "still here");
 	CHECK(shmctl(id, IPC_RMID, NULL) == 0);
 	CHECK(shmctl(id, IPC_STAT, &ds) == 0);

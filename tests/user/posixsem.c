@@ -4,13 +4,15 @@
  * ftruncate and a MAP_SHARED mapping shared with a child, shm_unlink;
  * sem_open (the file /dev/shm/NAME, as musl names it; the same semaphore for a second open,
  * O_EXCL), sem_wait woken by a child's sem_post, sem_trywait, sem_close
- * unmapping the semaphore, sem_unlink.
+ * unmapping the semaphore, sem_unlink; mount(2) of tmpfs and ramfs with
+ * their options (tmpfs refuses unknown ones, ramfs ignores them).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <semaphore.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/statfs.h>
 #include "check.h"
 
@@ -24,6 +26,39 @@ static void dev_shm(void)
 	CHECK(statfs("/dev/shm", &sfs) == 0);
 	printf("/dev/shm is a tmpfs: %s\n",
 	       sfs.f_type == 0x01021994 ? "yes" : "no");
+}
+
+/* Mount fstype with options on dir and show its root. */
+static void mount_show(const char *fstype, const char *options)
+{
+	struct statfs sfs;
+	struct stat st;
+
+	if (mount(fstype, tmp_dir, fstype, 0, options)) {
+		printf("%s %s: %s\n", fstype, options, strerror(errno));
+		return;
+	}
+	CHECK(stat(tmp_dir, &st) == 0 && statfs(tmp_dir, &sfs) == 0);
+	printf("%s %s: mode %o uid %d gid %d tmpfs %s\n", fstype, options,
+	       st.st_mode, st.st_uid, st.st_gid,
+	       sfs.f_type == 0x01021994 ? "yes" : "no");
+	CHECK(umount(tmp_dir) == 0);
+}
+
+static void mounts(void)
+{
+	tmp_init("posixsem");
+	mount_show("tmpfs", "size=1m,mode=700,uid=1000,gid=100,nr_inodes=64");
+	mount_show("tmpfs", "size=50%");
+	mount_show("tmpfs", "");
+	expect_err("tmpfs, an unknown option",
+		   mount("tmpfs", tmp_dir, "tmpfs", 0, "nosuch=1"), EINVAL);
+	expect_err("tmpfs, size=bogus",
+		   mount("tmpfs", tmp_dir, "tmpfs", 0, "size=bogus"), EINVAL);
+	expect_err("tmpfs, mode=9", mount("tmpfs", tmp_dir, "tmpfs", 0, "mode=9"),
+		   EINVAL);
+	mount_show("ramfs", "mode=711,nosuch=1");
+	CHECK(rmdir(tmp_dir) == 0);
 }
 
 static void shared_memory(void)
@@ -119,6 +154,7 @@ static void semaphores(void)
 int main(void)
 {
 	dev_shm();
+	mounts();
 	shared_memory();
 	semaphores();
 	return finish();
