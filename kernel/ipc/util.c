@@ -182,9 +182,12 @@ uint32_t ipc_now(void)
 	return (uint32_t)(clock_realtime_ns() / 1000000000ull);
 }
 
+/* 0 outside a process (an address space freed by a kernel thread). */
 int ipc_caller_pid(void)
 {
-	return proc_current()->pid;
+	struct proc *p = proc_current();
+
+	return p ? p->pid : 0;
 }
 
 bool ipc_is_root(void)
