@@ -37,7 +37,7 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts magiclink proctask \
 	oldcalls procsys eventfd flock sgiddir fdquery persona reclock shmanon \
 	ipcmsg ipcsem ipcshm sysvipc posixsem memfd tmpfile \
-	preadshare cloneparent pipesize noatime \
+	preadshare cloneparent pipesize noatime opencases memhog memlimit coredump \
 	spin split sysloop
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 # Frame pointers, as everywhere (DESIGN.md): the profiler unwinds user
