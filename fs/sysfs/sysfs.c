@@ -36,7 +36,7 @@ static void sysfs_build_kernel(struct inode *root)
 
 static int sysfs_mount(struct super_block *sb, const char *options)
 {
-	int err = ramfs_fill_super(sb);
+	int err = ramfs_mount_common(sb, S_IFDIR | 0755);
 
 	if (err)
 		return err;
