@@ -150,6 +150,20 @@ static void on_usr1(int sig)
 	(void)sig;
 }
 
+/* Send sig to pid until it has ended (a signal that comes before the
+ * child blocks only runs its handler; msgrcv then still blocks): its
+ * wait status.  However slow the machine, the child ends. */
+static int signal_until_exit(pid_t pid, int sig)
+{
+	int status;
+
+	do {
+		kill(pid, sig);
+		usleep(10000);
+	} while (waitpid(pid, &status, WNOHANG) == 0);
+	return status;
+}
+
 static void blocking(void)
 {
 	int q = msgget(IPC_PRIVATE, 0600);
@@ -196,8 +210,7 @@ static void blocking(void)
 		_exit(0);
 	}
 	wait_asleep(pid);
-	kill(pid, SIGUSR1);
-	printf("receiver: %s\n", wait_str(pid));
+	printf("receiver: %s\n", status_str(signal_until_exit(pid, SIGUSR1)));
 
 	pid = fork();
 	if (pid == 0) {

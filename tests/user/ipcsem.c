@@ -95,6 +95,15 @@ static void child_op(const char *what, int s, int num, int delta)
 	_exit(0);
 }
 
+/* Wait until n processes wait on semaphore num of s (cmd GETNCNT: to
+ * decrement it, GETZCNT: for zero), so that what the test does next
+ * finds them blocked however slow the machine is. */
+static void wait_waiters(int s, int num, int cmd, int n)
+{
+	for (int i = 0; i < 60000 && semctl(s, num, cmd) != n; i++)
+		usleep(1000);
+}
+
 static void blocking(void)
 {
 	struct sigaction sa = { .sa_handler = on_usr1, .sa_flags = SA_RESTART };
@@ -106,12 +115,12 @@ static void blocking(void)
 	pid = fork();
 	if (pid == 0)
 		child_op("child's decrement", s, 0, -1);
-	wait_asleep(pid);
+	wait_waiters(s, 0, GETNCNT, 1);
+	CHECK(semctl(s, 1, SETVAL, 1) == 0);
 	pid2 = fork();
 	if (pid2 == 0)
 		child_op("child's wait for zero", s, 1, 0);
-	CHECK(semctl(s, 1, SETVAL, 1) == 0);
-	wait_asleep(pid2);
+	wait_waiters(s, 1, GETZCNT, 1);
 	printf("GETNCNT %d GETZCNT %d (sem 0)\n", semctl(s, 0, GETNCNT),
 	       semctl(s, 0, GETZCNT));
 	printf("GETNCNT %d GETZCNT %d (sem 1)\n", semctl(s, 1, GETNCNT),
@@ -135,13 +144,13 @@ static void blocking(void)
 		sigaction(SIGUSR1, &sa, NULL);
 		child_op("decrement, then a signal", s, 0, -1);
 	}
-	wait_asleep(pid);
+	wait_waiters(s, 0, GETNCNT, 1);
 	kill(pid, SIGUSR1);
 	printf("child: %s\n", wait_str(pid));
 	pid = fork();
 	if (pid == 0)
 		child_op("decrement, then IPC_RMID", s, 0, -1);
-	wait_asleep(pid);
+	wait_waiters(s, 0, GETNCNT, 1);
 	CHECK(semctl(s, 0, IPC_RMID) == 0);
 	printf("child: %s\n", wait_str(pid));
 }
