@@ -4,7 +4,9 @@
  * A struct thread is allocated with its task (proc_spawn, proc_clone)
  * and linked on its process's list.
  *
- * thread_exit() (exit(2)) ends the calling thread: its clear_child_tid
+ * thread_exit() (exit(2)) ends the calling thread: its robust futex list
+ * is walked and its PI futexes handed on (futex_exit_thread), its
+ * clear_child_tid
  * word is zeroed and one futex waiter on it woken (pthread_join), a vfork
  * parent waiting on it resumes, and the thread leaves its process; the
  * last one to leave ends the process (proc_end: zombie, parent told) with
@@ -161,6 +163,7 @@ __noreturn void thread_exit(int code)
 	bool last;
 
 	prof_exit();
+	futex_exit_thread(t);
 	clear_child_tid(t);
 	vfork_release(t);
 	fd_put_borrowed();
