@@ -11,7 +11,7 @@
  * owner, else -EPERM) hands the word straight to the first waiter
  * (its tid | WAITERS) and wakes it, or stores 0 when none waits.  When an
  * owner ends (futex_pi_owner_gone), the first waiter of each of its locks
- * is woken as heir and takes the word as Linux's does (OWNER_DIED kept,
+ * is woken as heir and takes the word as Linux's does (OWNER_DIED and
  * WAITERS set), robust or not.  Waits end with a wall-clock deadline
  * (-ETIMEDOUT) or a signal (-ERESTARTNOINTR: always restarted).
  *
@@ -90,7 +90,9 @@ static int pi_attempt(struct futex_bucket *b, const struct futex_key *key,
 		return -EDEADLK;
 	if (!*owner || *owner == heir_of) {
 		keep = cur & FUTEX_OWNER_DIED;
-		if (heir_of || pi_first(b, key))
+		if (heir_of)
+			keep |= FUTEX_OWNER_DIED | FUTEX_WAITERS;
+		else if (pi_first(b, key))
 			keep |= FUTEX_WAITERS;
 		return pi_replace(uaddr, cur, keep | tid);
 	}

