@@ -511,6 +511,11 @@ int timerfd_set(struct file *f, bool abstime, uint64_t value,
 		uint64_t interval, uint64_t *old_value, uint64_t *old_interval);
 int timerfd_get(struct file *f, uint64_t *value, uint64_t *interval);
 
+/* fs/signalfd.c: a new signalfd for the signals of mask (NULL when out
+ * of memory); a new mask for one (-EINVAL if f is not a signalfd). */
+struct file *signalfd_file(uint64_t mask, bool nonblock);
+int signalfd_set_mask(struct file *f, uint64_t mask);
+
 /* fs/path.c: the absolute path of open file f (for /proc): its length
  * with the NUL, or -ENAMETOOLONG, -ENOENT, -ENOMEM.  Pipes are
  * "pipe:[ino]". */

@@ -78,6 +78,8 @@ void signal_unlock(uint32_t flags)
 	spin_unlock_irqrestore(&sig_lock, flags);
 }
 static struct list_head alarms = LIST_HEAD_INIT(alarms);
+/* Woken whenever a signal becomes pending anywhere (signalfd). */
+struct wait_queue signal_generated = WAIT_QUEUE_INIT(signal_generated);
 
 static const char *const sig_names[32] = {
 	[SIGHUP] = "SIGHUP", [SIGINT] = "SIGINT", [SIGQUIT] = "SIGQUIT",
@@ -234,6 +236,8 @@ static int signal_generate(struct proc *p, struct thread *t, int sig,
 		sig_wake(p, t, sig);
 out:
 	spin_unlock_irqrestore(&sig_lock, flags);
+	if (err > 0)
+		wake_up(&signal_generated);
 	return err < 0 ? err : 0;
 }
 
@@ -406,6 +410,17 @@ static int signal_dequeue(struct thread *t, struct ksiginfo *info)
 {
 	uint32_t flags = spin_lock_irqsave(&sig_lock);
 	int sig = sig_take(t, t->sigmask, info);
+
+	spin_unlock_irqrestore(&sig_lock, flags);
+	return sig;
+}
+
+/* Take a pending signal of set for the calling thread (signalfd's read):
+ * its number, or 0. */
+int signal_take(uint64_t set, struct ksiginfo *info)
+{
+	uint32_t flags = spin_lock_irqsave(&sig_lock);
+	int sig = sig_take(thread_current(), ~set, info);
 
 	spin_unlock_irqrestore(&sig_lock, flags);
 	return sig;
