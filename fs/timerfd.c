@@ -123,7 +123,8 @@ int timerfd_set(struct file *f, bool abstime, uint64_t value,
 	if (f->fops != &timerfd_fops)
 		return -EINVAL;
 	ktimer_get(&tfd->timer, old_value, old_interval);
-	ktimer_arm(&tfd->timer, ktimer_deadline(tfd->realtime, abstime, value),
+	ktimer_arm(&tfd->timer, ktimer_deadline(&tfd->timer, tfd->realtime,
+						  abstime, value),
 		   interval);
 	return 0;
 }

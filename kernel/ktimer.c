@@ -24,6 +24,7 @@ void ktimer_init(struct ktimer *t, void (*fire)(struct ktimer *), void *data)
 {
 	t->expire = t->interval = t->count = 0;
 	t->fire = fire;
+	t->clock = NULL;
 	t->data = data;
 	list_init(&t->link);
 }
@@ -63,14 +64,16 @@ void ktimer_arm(struct ktimer *t, uint64_t expire, uint64_t interval)
 	spin_unlock_irqrestore(&ktimer_lock, flags);
 }
 
-static uint64_t ktimer_now(void)
+/* The time on t's clock, biased. */
+static uint64_t ktimer_now(const struct ktimer *t)
 {
-	return clock_ns() + KTIMER_BIAS;
+	return (t->clock ? t->clock(t) : clock_ns()) + KTIMER_BIAS;
 }
 
-uint64_t ktimer_deadline(bool realtime, bool abstime, uint64_t value)
+uint64_t ktimer_deadline(const struct ktimer *t, bool realtime, bool abstime,
+			 uint64_t value)
 {
-	uint64_t now = ktimer_now(), wall;
+	uint64_t now = ktimer_now(t), wall;
 
 	if (!value)
 		return 0;
@@ -87,7 +90,7 @@ uint64_t ktimer_deadline(bool realtime, bool abstime, uint64_t value)
 void ktimer_get(struct ktimer *t, uint64_t *left, uint64_t *interval)
 {
 	uint32_t flags = spin_lock_irqsave(&ktimer_lock);
-	uint64_t now = ktimer_now();
+	uint64_t now = ktimer_now(t);
 
 	ktimer_advance(t, now);
 	*left = t->expire ? t->expire - now : 0;
@@ -100,7 +103,7 @@ uint64_t ktimer_take(struct ktimer *t)
 	uint32_t flags = spin_lock_irqsave(&ktimer_lock);
 	uint64_t n;
 
-	ktimer_advance(t, ktimer_now());
+	ktimer_advance(t, ktimer_now(t));
 	n = t->count;
 	t->count = 0;
 	spin_unlock_irqrestore(&ktimer_lock, flags);
@@ -112,7 +115,7 @@ uint64_t ktimer_pending(struct ktimer *t)
 	uint32_t flags = spin_lock_irqsave(&ktimer_lock);
 	uint64_t n;
 
-	ktimer_advance(t, ktimer_now());
+	ktimer_advance(t, ktimer_now(t));
 	n = t->count;
 	spin_unlock_irqrestore(&ktimer_lock, flags);
 	return n;
@@ -127,10 +130,9 @@ static void ktimer_tick(struct tick_hook *hook)
 {
 	struct ktimer *t, *tmp;
 	uint32_t flags = spin_lock_irqsave(&ktimer_lock);
-	uint64_t now = ktimer_now();
 
 	list_for_each_entry_safe(t, tmp, &armed, link)
-		if (ktimer_advance(t, now) && t->fire)
+		if (ktimer_advance(t, ktimer_now(t)) && t->fire)
 			t->fire(t);
 	spin_unlock_irqrestore(&ktimer_lock, flags);
 }

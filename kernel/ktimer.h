@@ -12,7 +12,8 @@
  * counts and remaining times are exact between ticks.
  *
  * Interface:
- *   ktimer_init(t, fire, data)     a disarmed timer
+ *   ktimer_init(t, fire, data)     a disarmed timer on the monotonic clock
+ *                          (another: set t->clock before arming)
  *   ktimer_arm(t, expire, interval)   expire: a ktimer_deadline, 0 to
  *                          disarm; the count of expirations restarts at 0
  *   ktimer_get(t, &left, &interval)   ns to the next expiry (0: disarmed)
@@ -20,9 +21,9 @@
  *                          (or arm), and the count back to 0
  *   ktimer_pending(t)      that count, left as it is
  *   ktimer_stop(t)         disarm (before freeing t)
- *   ktimer_deadline(realtime, abstime, value)   the clock_ns() deadline
- *                          of a timer value in ns: from now, or a time on
- *                          the monotonic clock or (realtime) the wall
+ *   ktimer_deadline(t, realtime, abstime, value)   the deadline of a
+ *                          value in ns for t: from now, or a time on t's
+ *                          clock or (realtime, monotonic t) the wall
  *                          clock (a past one stays in the past, so that
  *                          the periods missed count); 0 stays 0
  */
@@ -38,6 +39,9 @@ struct ktimer {
 	uint64_t interval;
 	uint64_t count;			/* expirations not yet taken */
 	void (*fire)(struct ktimer *t);
+	/* Its clock in ns (a CPU-time clock), NULL: clock_ns(); read from
+	 * the tick too, under the same rules as fire. */
+	uint64_t (*clock)(const struct ktimer *t);
 	void *data;			/* the owner's */
 	struct list_head link;		/* on the armed list */
 };
@@ -48,6 +52,7 @@ void ktimer_get(struct ktimer *t, uint64_t *left, uint64_t *interval);
 uint64_t ktimer_take(struct ktimer *t);
 uint64_t ktimer_pending(struct ktimer *t);
 void ktimer_stop(struct ktimer *t);
-uint64_t ktimer_deadline(bool realtime, bool abstime, uint64_t value);
+uint64_t ktimer_deadline(const struct ktimer *t, bool realtime, bool abstime,
+			 uint64_t value);
 
 #endif

@@ -37,6 +37,7 @@
  */
 #include "kernel/proc/proc.h"
 #include "kernel/proc/futex.h"
+#include "kernel/proc/posixtimer.h"
 #include "kernel/proc/cred.h"
 #include "kernel/prof/prof.h"
 #include "kernel/proc/vfork.h"
@@ -352,6 +353,7 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 	current->thread->clear_child_tid = 0;
 	fd_close_on_exec(p);
 	signal_exec(p);
+	posixtimer_delete_all(p);
 	strlcpy(p->name, name ? name + 1 : x->execfn, sizeof(p->name));
 	strlcpy(current->name, p->name, sizeof(current->name));
 	exec_note_text(p, x);

@@ -26,6 +26,7 @@
  * preemption off, the thread lists under signal_lock (signal.h).
  */
 #include "kernel/proc/proc.h"
+#include "kernel/proc/posixtimer.h"
 #include "kernel/prof/prof.h"
 #include "drivers/tty/ctty.h"
 #include "fs/vfs.h"
@@ -73,6 +74,7 @@ struct proc *proc_alloc(void)
 	list_init(&p->sibling);
 	list_init(&p->threads);
 	list_init(&p->alarm_link);
+	list_init(&p->timers);
 	wait_queue_init(&p->threads_wq);
 	wait_queue_init(&p->child_exit);
 	wait_queue_init(&p->exited);
@@ -347,6 +349,7 @@ void proc_notify_parent(struct proc *p)
 void proc_end(struct proc *p, int status)
 {
 	signal_exit(p);
+	posixtimer_delete_all(p);
 	if (p->pid == p->sid)
 		tty_session_exit(p);	/* a session leader hangs up */
 	files_put(p->files);

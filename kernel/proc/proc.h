@@ -214,6 +214,10 @@ struct proc {
 	/* alarm/setitimer(ITIMER_REAL): clock_ns deadline, 0: none. */
 	uint64_t alarm_at, alarm_interval;
 	struct list_head alarm_link;
+	/* timer_create's timers (kernel/proc/posixtimer.c), under
+	 * signal_lock, and the id the next one tries first. */
+	struct list_head timers;
+	int next_timer_id;
 	char name[16];
 	/* The profiler (kernel/prof/prof.h): profiled (inherited by fork),
 	 * and where exec put the program's executable segment. */

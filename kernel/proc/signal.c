@@ -50,6 +50,7 @@
 #include "kernel/interrupt.h"
 #include "kernel/printk.h"
 #include "kernel/proc/proc.h"
+#include "kernel/proc/posixtimer.h"
 #include "kernel/sched/task.h"
 #include "kernel/spinlock.h"
 #include "kernel/syscall/syscall.h"
@@ -209,7 +210,8 @@ static void signal_continue(struct proc *p)
 }
 
 /* Make sig pending in p, for thread t or (t NULL) the whole process:
- * 0, -EINVAL or -EAGAIN (sig_queue). */
+ * 1 when its siginfo was queued, 0 when not (ignored, or a standard
+ * signal already pending), -EINVAL or -EAGAIN (sig_queue). */
 static int signal_generate(struct proc *p, struct thread *t, int sig,
 			   const struct ksiginfo *info)
 {
@@ -238,20 +240,32 @@ out:
 	spin_unlock_irqrestore(&sig_lock, flags);
 	if (err > 0)
 		wake_up(&signal_generated);
-	return err < 0 ? err : 0;
+	return err;
 }
 
 /* Make sig pending in process p with info (NULL: SI_KERNEL): 0, -EINVAL,
  * -EAGAIN. */
 int signal_send(struct proc *p, int sig, const struct ksiginfo *info)
 {
-	return signal_generate(p, NULL, sig, info);
+	int err = signal_generate(p, NULL, sig, info);
+
+	return err < 0 ? err : 0;
 }
 
 /* The same, for thread t only (tgkill, faults). */
 int signal_send_thread(struct thread *t, int sig, const struct ksiginfo *info)
 {
-	return signal_generate(t->proc, t, sig, info);
+	int err = signal_generate(t->proc, t, sig, info);
+
+	return err < 0 ? err : 0;
+}
+
+/* A timer's send (kernel/proc/posixtimer.c): to t, or (NULL) to p; 1 when
+ * its siginfo was queued, 0 when not, -Exxx. */
+int signal_queue_info(struct proc *p, struct thread *t, int sig,
+		      const struct ksiginfo *info)
+{
+	return signal_generate(p, t, sig, info);
 }
 
 /* kill() (t NULL) or tgkill()'s send: code (SI_USER, SI_TKILL) from the
@@ -269,7 +283,9 @@ int signal_send_user(struct proc *p, struct thread *t, int sig, int code)
 	if (proc_is_init(p) && sig > 0 && sig <= NSIG &&
 	    p->sighand->action[sig - 1].handler == SIG_DFL)
 		return 0;
-	return signal_generate(p, t, sig, &info);
+	int err = signal_generate(p, t, sig, &info);
+
+	return err < 0 ? err : 0;
 }
 
 /* A fault of the current thread: sig cannot be blocked or ignored. */
@@ -402,7 +418,11 @@ static int sig_take(struct thread *t, uint64_t mask, struct ksiginfo *info)
 {
 	int sig = sigpending_take(&t->pending, mask, info);
 
-	return sig ? sig : sigpending_take(&t->proc->shared_pending, mask, info);
+	if (!sig)
+		sig = sigpending_take(&t->proc->shared_pending, mask, info);
+	if (sig && info->code == SI_TIMER)
+		posixtimer_dequeued(t->proc, info);	/* its si_overrun */
+	return sig;
 }
 
 /* Take the next pending unblocked signal of t: its number, or 0. */

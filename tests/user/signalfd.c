@@ -51,7 +51,7 @@ int main(void)
 	char path[64], link[64] = "";
 	union sigval v;
 	uint64_t raw = 1ull << (SIGUSR1 - 1);
-	int fd, pfd[2];
+	int fd, pfd[2], n;
 	pid_t pid;
 
 	sigemptyset(&set);
@@ -78,8 +78,8 @@ int main(void)
 	raise(SIGUSR1);
 	raise(SIGUSR2);		/* not in the mask */
 	p.revents = 0;
-	printf("poll, SIGUSR1 pending: %d revents %#x\n", poll(&p, 1, 0),
-	       p.revents);
+	n = poll(&p, 1, 0);
+	printf("poll, SIGUSR1 pending: %d revents %#x\n", n, p.revents);
 	printf("raise(SIGUSR1), raise(SIGUSR2):\n");
 	read_all(fd, 4);
 	sigpending(&pend);

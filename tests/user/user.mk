@@ -36,7 +36,7 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	restart ttymodes initpid \
 	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts magiclink proctask \
 	oldcalls procsys eventfd flock sgiddir fdquery persona reclock shmanon \
-	preadshare cloneparent pipesize noatime robust futexpi cancel timerfd signalfd \
+	preadshare cloneparent pipesize noatime robust futexpi cancel timerfd signalfd posixtimer \
 	spin split sysloop
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 # Frame pointers, as everywhere (DESIGN.md): the profiler unwinds user
@@ -48,10 +48,11 @@ $(USER_BIN)/%: tests/user/%.c tests/user/check.h tools/i386-musl-gcc | $(SETUP_S
 	@mkdir -p $(@D)
 	$(HOST32CC) $(USER_CFLAGS) $< -o $@
 
-# thread.c, resource.c, proctask.c, robust.c, futexpi.c and cancel.c use
-# pthreads (static musl links them in).
+# thread.c, resource.c, proctask.c, robust.c, futexpi.c, cancel.c and
+# posixtimer.c use pthreads (static musl links them in).
 $(USER_BIN)/thread $(USER_BIN)/resource $(USER_BIN)/proctask \
-	$(USER_BIN)/robust $(USER_BIN)/futexpi $(USER_BIN)/cancel: USER_CFLAGS += -pthread
+	$(USER_BIN)/robust $(USER_BIN)/futexpi $(USER_BIN)/cancel \
+	$(USER_BIN)/posixtimer: USER_CFLAGS += -pthread
 
 $(USER_BIN)/hello-pie: tests/user/hello.c tools/i386-musl-gcc | $(SETUP_STAMP)
 	@mkdir -p $(@D)
