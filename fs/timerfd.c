@@ -26,12 +26,6 @@
 #include "lib/string.h"
 #include "mm/mm.h"
 
-#define CLOCK_REALTIME		0
-#define CLOCK_MONOTONIC		1
-#define CLOCK_BOOTTIME		7
-#define CLOCK_REALTIME_ALARM	8
-#define CLOCK_BOOTTIME_ALARM	9
-
 struct timerfd {
 	struct ktimer timer;
 	struct wait_queue wq;

@@ -22,6 +22,7 @@
  * timer_fire under the ktimers' lock; it takes the signal lock.
  */
 #include "kernel/proc/posixtimer.h"
+#include "kernel/clock.h"
 #include "kernel/errno.h"
 #include "kernel/ktimer.h"
 #include "kernel/mutex.h"
@@ -30,16 +31,6 @@
 #include "kernel/sched/task.h"
 #include "mm/mm.h"
 
-#define CLOCK_REALTIME		0
-#define CLOCK_MONOTONIC		1
-#define CLOCK_PROCESS_CPUTIME_ID 2
-#define CLOCK_THREAD_CPUTIME_ID	3
-#define CLOCK_MONOTONIC_RAW	4
-#define CLOCK_REALTIME_COARSE	5
-#define CLOCK_MONOTONIC_COARSE	6
-#define CLOCK_BOOTTIME		7
-#define CLOCK_REALTIME_ALARM	8
-#define CLOCK_BOOTTIME_ALARM	9
 #define OVERRUN_MAX		0x7fffffffu	/* DELAYTIMER_MAX */
 
 struct posixtimer {

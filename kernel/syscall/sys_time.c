@@ -19,15 +19,6 @@
 #include "kernel/wait.h"
 #include "mm/uaccess.h"
 
-#define CLOCK_REALTIME		0
-#define CLOCK_MONOTONIC		1
-#define CLOCK_PROCESS_CPUTIME_ID 2
-#define CLOCK_THREAD_CPUTIME_ID	3
-#define CLOCK_MONOTONIC_RAW	4
-#define CLOCK_REALTIME_COARSE	5
-#define CLOCK_MONOTONIC_COARSE	6
-#define CLOCK_BOOTTIME		7
-
 /* The time of clock id in ns, or -EINVAL.  CPU-time clocks read the
  * monotonic clock until per-task accounting exists. */
 static int clock_read(int id, uint64_t *ns)

@@ -350,24 +350,14 @@ static void mutex_section(void)
 	       err_name(pthread_mutex_timedlock(sm, &t)));
 }
 
+static const struct check_section sections[] = {
+	{ "word", word_section }, { "handoff", handoff_section },
+	{ "mutex", mutex_section },
+};
+
 int main(int argc, char **argv)
 {
-	bool all = argc < 2;
-
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "word"))
-			word_section();
-	if (all)
-		word_section();
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "handoff"))
-			handoff_section();
-	if (all)
-		handoff_section();
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "mutex"))
-			mutex_section();
-	if (all)
-		mutex_section();
+	run_sections(argc, argv, sections,
+		     sizeof(sections) / sizeof(sections[0]));
 	return finish();
 }

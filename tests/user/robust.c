@@ -343,27 +343,16 @@ static void mutex_section(void)
 	process_cases();
 }
 
+static const struct check_section sections[] = {
+	{ "calls", calls }, { "raw", raw_section }, { "mutex", mutex_section },
+};
+
 int main(int argc, char **argv)
 {
-	bool all = argc < 2;
-
 	if (argc == 3 && !strcmp(argv[1], "exec-hold"))
 		return 0;	/* the held lock dies with the old program */
 	realpath(argv[0], self);
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "calls"))
-			calls();
-	if (all)
-		calls();
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "raw"))
-			raw_section();
-	if (all)
-		raw_section();
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "mutex"))
-			mutex_section();
-	if (all)
-		mutex_section();
+	run_sections(argc, argv, sections,
+		     sizeof(sections) / sizeof(sections[0]));
 	return finish();
 }

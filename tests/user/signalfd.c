@@ -48,7 +48,7 @@ int main(void)
 {
 	sigset_t set, pend;
 	struct pollfd p;
-	char path[64], link[64] = "";
+	char buf[128];
 	union sigval v;
 	uint64_t raw = 1ull << (SIGUSR1 - 1);
 	int fd, pfd[2], n;
@@ -67,11 +67,9 @@ int main(void)
 	yes("signalfd NONBLOCK|CLOEXEC", fd >= 0);
 	yes("O_NONBLOCK set", fcntl(fd, F_GETFL) & O_NONBLOCK);
 	yes("FD_CLOEXEC set", fcntl(fd, F_GETFD) & FD_CLOEXEC);
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	readlink(path, link, sizeof(link) - 1);
-	printf("link: %s\n", link);
-	expect_err("read with nothing pending", read(fd, link, 128), EAGAIN);
-	expect_err("read 100 bytes", read(fd, link, 100), EINVAL);
+	printf("link: %s\n", fd_link(fd));
+	expect_err("read with nothing pending", read(fd, buf, 128), EAGAIN);
+	expect_err("read 100 bytes", read(fd, buf, 100), EINVAL);
 	p = (struct pollfd){ fd, POLLIN, 0 };
 	printf("poll, nothing pending: %d\n", poll(&p, 1, 0));
 
@@ -123,7 +121,7 @@ int main(void)
 		_exit(read(fd, &s, sizeof(s)) == sizeof(s) ?
 		      (int)s.ssi_signo : 100);
 	}
-	read(pfd[0], link, 1);
+	read(pfd[0], buf, 1);
 	wait_asleep(pid);
 	kill(pid, SIGUSR1);
 	printf("child blocked in read, sent SIGUSR1: %s\n", wait_str(pid));

@@ -44,15 +44,12 @@ static uint64_t read_count(int fd)
 static void creation(void)
 {
 	int fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
-	char path[64], link[64] = "";
 	struct itimerspec cur;
 
 	yes("create MONOTONIC NONBLOCK|CLOEXEC", fd >= 0);
 	yes("O_NONBLOCK set", fcntl(fd, F_GETFL) & O_NONBLOCK);
 	yes("FD_CLOEXEC set", fcntl(fd, F_GETFD) & FD_CLOEXEC);
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	readlink(path, link, sizeof(link) - 1);
-	printf("link: %s\n", link);
+	printf("link: %s\n", fd_link(fd));
 	yes("gettime of a new one: all 0", timerfd_gettime(fd, &cur) == 0 &&
 	    !ns_of(&cur.it_value) && !ns_of(&cur.it_interval));
 	expect_err("read unarmed, nonblocking", read(fd, &cur, 8), EAGAIN);
