@@ -67,7 +67,7 @@ int main(void)
 	yes("signalfd NONBLOCK|CLOEXEC", fd >= 0);
 	yes("O_NONBLOCK set", fcntl(fd, F_GETFL) & O_NONBLOCK);
 	yes("FD_CLOEXEC set", fcntl(fd, F_GETFD) & FD_CLOEXEC);
-	printf("link: %s\n", fd_link(fd));
+	printf("link: %s\n", fd_target(fd));
 	expect_err("read with nothing pending", read(fd, buf, 128), EAGAIN);
 	expect_err("read 100 bytes", read(fd, buf, 100), EINVAL);
 	p = (struct pollfd){ fd, POLLIN, 0 };

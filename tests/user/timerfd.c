@@ -49,7 +49,7 @@ static void creation(void)
 	yes("create MONOTONIC NONBLOCK|CLOEXEC", fd >= 0);
 	yes("O_NONBLOCK set", fcntl(fd, F_GETFL) & O_NONBLOCK);
 	yes("FD_CLOEXEC set", fcntl(fd, F_GETFD) & FD_CLOEXEC);
-	printf("link: %s\n", fd_link(fd));
+	printf("link: %s\n", fd_target(fd));
 	yes("gettime of a new one: all 0", timerfd_gettime(fd, &cur) == 0 &&
 	    !ns_of(&cur.it_value) && !ns_of(&cur.it_interval));
 	expect_err("read unarmed, nonblocking", read(fd, &cur, 8), EAGAIN);
