@@ -19,7 +19,7 @@
  *   wait_asleep(pid)		waits (up to 10 s) until process pid sleeps
  *				(state S in /proc/PID/stat), for a test whose
  *				child must be blocked in a call first;
- *   fd_target(fd)			what /proc/self/fd/FD links to ("" if
+ *   fd_target(fd)		what /proc/self/fd/FD links to ("" if
  *				none; static, use it before the next call);
  *   run_sections(argc, argv, sections, n)
  *				runs the struct check_section functions
