@@ -39,14 +39,48 @@ static int open_mask(unsigned int flags)
 	return mask;
 }
 
-/* O_CREAT: the existing file path names, or a new regular file. */
-static int open_create(const char *path, unsigned int flags, uint16_t mode,
-		       struct inode **out, bool *created, struct file **via)
+static int open_create(struct inode *base, const char *path,
+		       unsigned int flags, uint16_t mode, struct inode **out,
+		       bool *created, struct file **via, unsigned int links);
+
+/*
+ * O_CREAT met the symbolic link link in dir: open or create what it
+ * points to, as Linux does (a dangling link makes its target).  A magic
+ * link is followed by the lookup as usual.  Takes link's reference.
+ */
+static int open_create_link(struct inode *base, const char *path,
+			    struct inode *dir, struct inode *link,
+			    unsigned int flags, uint16_t mode, struct inode **out,
+			    bool *created, struct file **via, unsigned int links)
+{
+	char *body;
+	int err;
+
+	if (link->iops && link->iops->get_target) {
+		iput(link);
+		return namei_open(base, path, LOOKUP_FOLLOW, out, via);
+	}
+	body = namei_read_link(link);
+	iput(link);
+	if (IS_ERR(body))
+		return PTR_ERR(body);
+	err = links < SYMLOOP_MAX ? open_create(dir, body, flags, mode, out,
+						created, via, links + 1)
+				  : -ELOOP;
+	kfree(body);
+	return err;
+}
+
+/* O_CREAT: the existing file path (from base, NULL: the cwd) names, or a
+ * new regular file; links counts the symbolic links followed so far. */
+static int open_create(struct inode *base, const char *path,
+		       unsigned int flags, uint16_t mode, struct inode **out,
+		       bool *created, struct file **via, unsigned int links)
 {
 	char last[NAME_MAX + 1];
 	struct inode *dir, *inode;
 	bool trailing;
-	int err = namei_parent(path, &dir, last, &trailing);
+	int err = namei_parent_at(base, path, &dir, last, &trailing);
 
 	if (err)
 		return err;
@@ -73,13 +107,13 @@ static int open_create(const char *path, unsigned int flags, uint16_t mode,
 		iput(inode);
 		err = -EEXIST;
 	} else if (S_ISLNK(inode->mode) && !(flags & O_NOFOLLOW)) {
-		iput(inode);
-		err = namei_open(path, LOOKUP_FOLLOW, out, via);
+		err = open_create_link(base, path, dir, inode, flags, mode, out,
+				       created, via, links);
 	} else {
 		*out = follow_mounts(inode);
 	}
 	/* As Linux: O_CREAT on an existing directory is -EISDIR. */
-	if (!err && S_ISDIR((*out)->mode)) {
+	if (!err && !*created && S_ISDIR((*out)->mode)) {
 		iput(*out);
 		*out = NULL;
 		err = -EISDIR;
@@ -95,10 +129,12 @@ static int open_check(struct inode *inode, unsigned int flags, bool created)
 	const struct cred *cred = current_cred();
 	int err;
 
-	if (S_ISLNK(inode->mode))
-		return -ELOOP;		/* O_NOFOLLOW on a link */
 	if ((flags & O_DIRECTORY) && !S_ISDIR(inode->mode))
 		return -ENOTDIR;
+	if (flags & O_PATH)
+		return 0;		/* names the object, opens nothing */
+	if (S_ISLNK(inode->mode))
+		return -ELOOP;		/* O_NOFOLLOW on a link */
 	if (S_ISDIR(inode->mode) && (open_mask(flags) & MAY_WRITE))
 		return -EISDIR;
 	if ((S_ISCHR(inode->mode) || S_ISBLK(inode->mode)) &&
@@ -114,6 +150,42 @@ static int open_check(struct inode *inode, unsigned int flags, bool created)
 	return err;
 }
 
+/*
+ * Writers and running programs exclude each other, as Linux's
+ * i_writecount: a regular file opened for writing counts one up, a file
+ * exec opened (kept as long as a process runs it) one down; either is
+ * refused with -ETXTBSY while the other holds the inode.  Under the VFS
+ * lock.
+ */
+static bool opens_writer(const struct inode *inode, unsigned int flags)
+{
+	return S_ISREG(inode->mode) && !(flags & O_PATH) &&
+	       (flags & O_ACCMODE) != O_RDONLY;
+}
+
+int file_deny_write(struct file *f)
+{
+	int err = 0;
+
+	vfs_lock();
+	if (f->inode->writecount > 0) {
+		err = -ETXTBSY;
+	} else if (!(f->fmode & FMODE_DENY_WRITE)) {
+		f->inode->writecount--;
+		f->fmode |= FMODE_DENY_WRITE;
+	}
+	vfs_unlock();
+	return err;
+}
+
+static void file_put_access(struct file *f)
+{
+	if (f->fmode & FMODE_WRITER)
+		f->inode->writecount--;
+	if (f->fmode & FMODE_DENY_WRITE)
+		f->inode->writecount++;
+}
+
 static struct file *file_alloc(struct inode *inode, unsigned int flags)
 {
 	struct file *f = kzalloc(sizeof(*f));
@@ -124,6 +196,8 @@ static struct file *file_alloc(struct inode *inode, unsigned int flags)
 	f->inode = inode;
 	f->flags = flags & ~(O_CREAT | O_EXCL | O_TRUNC);
 	f->refcount = 1;
+	if (flags & O_PATH)
+		return f;		/* no file operations at all */
 	f->fops = inode->fops;
 	if (!f->fops && S_ISFIFO(inode->mode))
 		f->fops = &pipe_fops;
@@ -150,17 +224,26 @@ static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16
 	bool created = false;
 	int err;
 
+	if (flags & O_PATH)
+		flags &= O_PATH | O_DIRECTORY | O_NOFOLLOW;
 	if (flags & O_CREAT)
-		err = open_create(path, flags, mode, &inode, &created, &via);
+		err = open_create(NULL, path, flags, mode, &inode, &created,
+				  &via, 0);
 	else
-		err = namei_open(path, flags & O_NOFOLLOW ? 0 : LOOKUP_FOLLOW,
+		err = namei_open(NULL, path, flags & O_NOFOLLOW ? 0 : LOOKUP_FOLLOW,
 				 &inode, &via);
 	if (err)
 		return ERR_PTR(err);
 	err = open_check(inode, flags, created);
+	if (!err && opens_writer(inode, flags) && inode->writecount < 0)
+		err = -ETXTBSY;
 	if (!err && (flags & O_TRUNC) && S_ISREG(inode->mode) && !created)
 		err = do_truncate(inode, 0);
 	f = err ? ERR_PTR(err) : file_alloc(inode, flags);
+	if (!IS_ERR(f) && opens_writer(inode, flags)) {
+		inode->writecount++;
+		f->fmode |= FMODE_WRITER;
+	}
 	if (IS_ERR(f))
 		iput(inode);
 	else if (via)
@@ -180,7 +263,7 @@ struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode)
 	vfs_lock();
 	ret = vfs_open_locked(path, flags, mode);
 	vfs_unlock();
-	if (IS_ERR(ret) || !S_ISFIFO(ret->inode->mode))
+	if (IS_ERR(ret) || !S_ISFIFO(ret->inode->mode) || (flags & O_PATH))
 		return ret;
 	err = fifo_open_wait(ret);
 	if (err) {
@@ -198,6 +281,7 @@ static int vfs_close_locked(struct file *f)
 		return 0;
 	flock_release(f);
 	vfs_plock_file_closed(f);
+	file_put_access(f);
 	if (f->fops && f->fops->release)
 		err = f->fops->release(f->inode, f);
 	path_forget(f);

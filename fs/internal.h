@@ -52,10 +52,12 @@ int namei_parent(const char *path, struct inode **dir, char *last,
 /* The same with a relative path starting at base (NULL: the cwd). */
 int namei_parent_at(struct inode *base, const char *path, struct inode **dir,
 		    char *last, bool *trailing);
-/* vfs_lookup(path, flags) for vfs_open: *via gets the open file the last
- * component reached through a magic link (a reference), or NULL. */
-int namei_open(const char *path, unsigned int flags, struct inode **out,
-	       struct file **via);
+/* vfs_lookup_at(base, path, flags) for vfs_open: *via gets the open file
+ * the last component reached through a magic link (a reference), or NULL. */
+int namei_open(struct inode *base, const char *path, unsigned int flags,
+	       struct inode **out, struct file **via);
+/* The text of a symbolic link (kmalloc'd) or ERR_PTR(-Exxx). */
+char *namei_read_link(struct inode *link);
 /* Child name of dir, not following a mount or a symlink: 0 or -Exxx. */
 int lookup_raw(struct inode *dir, const char *name, struct inode **out);
 /* The root of what is mounted on inode, if anything (reference passed). */

@@ -25,7 +25,7 @@
  *
  * Interface: vfs_lookup, vfs_lookup_at, vfs_lookup_parent; for the VFS
  * (internal.h) namei_parent, namei_parent_at, namei_open, lookup_raw,
- * follow_mounts, last_type.
+ * follow_mounts, last_type, namei_read_link.
  */
 #include "fs/internal.h"
 #include "kernel/errno.h"
@@ -144,7 +144,7 @@ static int lookup_child(struct inode *dir, const char *name,
 }
 
 /* The target of link (a kmalloc'd, NUL-terminated string) or ERR_PTR. */
-static char *read_link(struct inode *link)
+char *namei_read_link(struct inode *link)
 {
 	char *buf;
 	ssize_t n;
@@ -205,7 +205,7 @@ static int follow_link(struct nameidata *nd, struct inode **dir,
 			continue;
 		}
 		if (++nd->links <= SYMLOOP_MAX && nd->depth < LINK_NEST_MAX) {
-			body = read_link(*child);
+			body = namei_read_link(*child);
 			err = IS_ERR(body) ? PTR_ERR(body) : 0;
 		}
 		if (!err) {
@@ -361,12 +361,12 @@ static int vfs_lookup_locked(struct inode *base, const char *path,
 	return err;
 }
 
-int namei_open(const char *path, unsigned int flags, struct inode **out,
-	       struct file **via)
+int namei_open(struct inode *base, const char *path, unsigned int flags,
+	       struct inode **out, struct file **via)
 {
 	struct nameidata nd = { 0 };
 	struct inode *start;
-	int err = path_start(NULL, path, &start);
+	int err = path_start(base, path, &start);
 
 	if (!err)
 		err = walk(&nd, start, path, strlen(path), flags, out, NULL);

@@ -366,6 +366,8 @@ static int vfs_truncate_locked(const char *path, uint64_t size)
 	err = S_ISDIR(inode->mode) ? -EISDIR :
 	      !S_ISREG(inode->mode) ? -EINVAL :
 	      inode_permission(inode, MAY_WRITE);
+	if (!err && inode->writecount < 0)
+		err = -ETXTBSY;		/* a running program */
 	if (!err)
 		err = do_truncate(inode, size);
 	iput(inode);

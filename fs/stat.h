@@ -54,6 +54,7 @@
 #define O_NOFOLLOW	00400000
 #define O_NOATIME	01000000
 #define O_CLOEXEC	02000000
+#define O_PATH		010000000
 
 #define SEEK_SET	0
 #define SEEK_CUR	1

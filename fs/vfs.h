@@ -223,6 +223,7 @@ struct inode {
 
 	/* Owned by the VFS. */
 	uint32_t refcount;
+	int32_t writecount;		/* > 0: writers; < 0: being run */
 	bool dirty;
 	struct hlist_node hash;		/* inode cache, by (sb, ino) */
 	struct list_head sb_link;	/* sb->inodes */
@@ -303,10 +304,15 @@ struct file_ops {
 	unsigned int (*poll)(struct file *f, struct poll_table *pt);
 };
 
+/* struct file's fmode: what the open file holds on its inode. */
+#define FMODE_WRITER		0x1	/* counts in writecount */
+#define FMODE_DENY_WRITE	0x2	/* a program being run: no writers */
+
 struct file {
 	struct inode *inode;
 	const struct file_ops *fops;
 	unsigned int flags;		/* O_* */
+	unsigned int fmode;		/* FMODE_*, below */
 	uint64_t pos;
 	uint32_t refcount;		/* file_ref_get, file_ref_put only */
 	void *private;
@@ -406,6 +412,9 @@ int vfs_mount_root(const char *dev_name, const char *fstype, unsigned int flags)
  * signal comes first; O_WRONLY | O_NONBLOCK with no reader: -ENXIO. */
 struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode);
 int vfs_close(struct file *f);
+/* exec: no one may write f's file while f is open (Linux's
+ * deny_write_access): 0, or -ETXTBSY when it is open for writing. */
+int file_deny_write(struct file *f);
 ssize_t vfs_read(struct file *f, void *buf, size_t len);
 ssize_t vfs_write(struct file *f, const void *buf, size_t len);
 /* pread and pwrite: at *pos, which advances; f->pos is left alone. */

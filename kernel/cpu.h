@@ -52,7 +52,9 @@ static inline uint32_t cpu_save_flags(void)
 	__asm__ __volatile__("pushfl; popl %0" : "=r"(f) : : "memory");
 	return f;
 }
-static inline bool cpu_irqs_enabled(void) { return cpu_save_flags() & 0x200; }
+#define EFLAGS_IF	0x200		/* interrupts enabled */
+
+static inline bool cpu_irqs_enabled(void) { return cpu_save_flags() & EFLAGS_IF; }
 
 /* Disable interrupts and return the previous EFLAGS for irq_restore. */
 static inline uint32_t irq_save(void)
@@ -63,7 +65,7 @@ static inline uint32_t irq_save(void)
 }
 static inline void irq_restore(uint32_t flags)
 {
-	if (flags & 0x200)
+	if (flags & EFLAGS_IF)
 		cpu_sti();
 }
 

@@ -1,8 +1,9 @@
 /*
  * mutex.c: recursive sleeping locks (see mutex.h).
  *
- * The owner field is changed with interrupts off, which on one CPU makes
- * the test-and-take atomic; wait_event sleeps until the owner is gone.
+ * The owner and depth change under the mutex's spinlock, so taking a free
+ * mutex is one test-and-set whatever the CPU count; wait_event sleeps
+ * until the owner is gone and tries again.
  */
 #include "kernel/mutex.h"
 #include "kernel/cpu.h"
@@ -12,14 +13,14 @@
 /* Take m if it is free or already ours; returns whether it is ours. */
 static bool mutex_try(struct mutex *m)
 {
-	uint32_t flags = irq_save();
+	uint32_t flags = spin_lock_irqsave(&m->lock);
 	bool ok = !m->owner || m->owner == current;
 
 	if (ok) {
 		m->owner = current;
 		m->depth++;
 	}
-	irq_restore(flags);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return ok;
 }
 
@@ -33,13 +34,15 @@ void mutex_lock(struct mutex *m)
 
 void mutex_unlock(struct mutex *m)
 {
-	uint32_t flags = irq_save();
+	uint32_t flags = spin_lock_irqsave(&m->lock);
+	bool released;
 
 	BUG_ON(m->owner != current || m->depth == 0);
-	if (--m->depth == 0)
+	released = --m->depth == 0;
+	if (released)
 		m->owner = NULL;
-	irq_restore(flags);
-	if (!m->owner)
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (released)
 		wake_up(&m->wq);
 }
 

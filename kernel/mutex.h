@@ -15,17 +15,19 @@
 #ifndef KERNEL_MUTEX_H
 #define KERNEL_MUTEX_H
 
+#include "kernel/spinlock.h"
 #include "kernel/wait.h"
 
 struct task;
 
 struct mutex {
+	struct spinlock lock;		/* guards owner and depth */
 	struct task *volatile owner;
 	unsigned int depth;
 	struct wait_queue wq;
 };
 
-#define MUTEX_INIT(name)	{ NULL, 0, WAIT_QUEUE_INIT((name).wq) }
+#define MUTEX_INIT(name)	{ SPINLOCK_INIT, NULL, 0, WAIT_QUEUE_INIT((name).wq) }
 
 void mutex_lock(struct mutex *m);
 void mutex_unlock(struct mutex *m);

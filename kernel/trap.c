@@ -6,7 +6,8 @@
  * the current address space first (with interrupts on again if the
  * faulting code had them on: a file page may need a disk read); when it
  * maps the page, the access is retried, and when it refuses a file page
- * (-EIO) the signal is SIGBUS.  Any other exception in user mode (a refused page fault, #UD,
+ * (-EIO) the signal is SIGBUS; out of memory, the OOM killer steps in
+ * first, and SIGKILL ends a process whose page still cannot be had.  Any other exception in user mode (a refused page fault, #UD,
  * #DE, #GP, int3...) sends the current process the signal Linux would
  * send, with its si_code and si_addr; it is acted on (handler or default
  * action) on the way back to user mode.  An exception at an instruction listed
@@ -97,14 +98,19 @@ static __noreturn void exception_fatal(struct trap_frame *f)
 
 /*
  * vm_fault's verdict on a page fault at user address cr2: 0 when it
- * mapped the page, else -Exxx (-EIO: a file page it cannot give, SIGBUS).
+ * mapped the page, else -Exxx (-EIO: a file page it cannot give, SIGBUS;
+ * -ENOMEM: no memory even after the OOM killer had its go, SIGKILL).
  * Interrupts are back on meanwhile when the faulting code had them on:
- * a file page may need a disk read.
+ * a file page may need a disk read, and out of memory the OOM killer
+ * may have to wait for its victim (kernel/proc/oom.c), up to
+ * OOM_RETRIES times.
  */
+#define OOM_RETRIES	100
+
 static int user_fault(struct trap_frame *f, uint32_t cr2)
 {
 	struct mm *mm;
-	int err;
+	int err, tries = 0;
 
 	if (cr2 >= KERNEL_BASE || !vm_current)
 		return -EFAULT;
@@ -114,9 +120,12 @@ static int user_fault(struct trap_frame *f, uint32_t cr2)
 		return -EFAULT;		/* copy_from_user_nofault: no paging */
 	irq_restore(f->eflags);
 	mm = vm_current;
-	mm_lock(mm);		/* threads share it */
-	err = vm_fault(mm, cr2, f->error);
-	mm_unlock(mm);
+	do {
+		mm_lock(mm);		/* threads share it */
+		err = vm_fault(mm, cr2, f->error);
+		mm_unlock(mm);
+	} while (err == -ENOMEM && (f->eflags & EFLAGS_IF) &&
+		 ++tries <= OOM_RETRIES && oom_handle());
 	if (!err)
 		current->acct.minflt++;		/* getrusage's ru_minflt */
 	cpu_cli();
@@ -156,6 +165,20 @@ static int exception_code(const struct trap_frame *f, uint32_t cr2,
 	return SI_KERNEL;
 }
 
+/* No memory for the current process's fault, the OOM killer
+ * notwithstanding: it ends with SIGKILL, never a misleading SIGSEGV. */
+static void out_of_memory_exit(void)
+{
+	struct proc *p = proc_current();
+
+	if (!p->oom_victim) {
+		p->oom_victim = true;
+		pr_err("oom: no memory for process %d (%s): killed\n", p->pid,
+		       p->name);
+	}
+	signal_send(p, SIGKILL, NULL);
+}
+
 /* A user-mode exception becomes a signal for the current process: its
  * handler runs, or its default action ends the process, on the way back
  * to user mode (kernel/proc/signal.c).  A page fault vm_fault answered
@@ -172,6 +195,10 @@ static void user_exception(struct trap_frame *f, uint32_t cr2, int fault_err)
 	if (f->vector == VEC_PAGE_FAULT && fault_err == -EIO) {
 		sig = SIGBUS;
 		code = BUS_ADRERR;
+	}
+	if (f->vector == VEC_PAGE_FAULT && fault_err == -ENOMEM) {
+		out_of_memory_exit();
+		return;
 	}
 	if ((f->vector == 16 || f->vector == 19) && !code)
 		return;		/* spurious: nothing flagged, as Linux */

@@ -15,10 +15,11 @@
  * double free, a wrong order, a tail page or a reserved frame: it reports
  * them with pr_err, counts them in mm_page_errors and frees nothing.
  *
- * Interface (mm/mm.h): page_alloc, page_free, pfn_to_page, page_to_pfn,
+ * Interface (mm/mm.h): page_free, pfn_to_page, page_to_pfn,
  * page_to_phys, page_address, virt_to_page, mm_free_pages, mm_total_pages,
- * mm_free_blocks, mm_page_errors.  Set-up (mm/internal.h): buddy_init,
- * buddy_mark_available, buddy_mark_reserved, buddy_release.
+ * mm_free_blocks, mm_page_errors; buddy_alloc for mm/pressure.c's
+ * page_alloc.  Set-up (mm/internal.h): buddy_init, buddy_mark_available,
+ * buddy_mark_reserved, buddy_release.
  */
 #include "mm/mm.h"
 #include "kernel/prof/prof.h"
@@ -158,7 +159,7 @@ void buddy_release(void)
  * PAGE_FLAG_ALLOC), or NULL when no block is big enough or order is out of
  * range.  Takes buddy_lock; safe in interrupts.
  */
-static struct page *buddy_alloc(unsigned int order)
+struct page *buddy_alloc(unsigned int order)
 {
 	struct page *pg;
 	unsigned int o;
@@ -186,30 +187,6 @@ static struct page *buddy_alloc(unsigned int order)
 	pg->refcount = 1;
 	free_pages -= 1u << order;
 	spin_unlock_irqrestore(&buddy_lock, flags);
-	return pg;
-}
-
-static size_t (*reclaim_hook)(size_t pages);
-
-void mm_set_reclaim_hook(size_t (*hook)(size_t pages))
-{
-	reclaim_hook = hook;
-}
-
-/*
- * Allocate 2^order frames; when none are free, ask the reclaim hook (the
- * page cache) to give clean pages back, once, and try again.
- */
-struct page *page_alloc(unsigned int order)
-{
-	struct page *pg = buddy_alloc(order);
-
-	if (!pg && reclaim_hook && order < PAGE_MAX_ORDER &&
-	    reclaim_hook(64u << order))
-		pg = buddy_alloc(order);
-	if (pg)
-		prof_alloc(PROF_ALLOC_PAGES, (const void *)page_to_phys(pg),
-			   PAGE_SIZE << order);
 	return pg;
 }
 
@@ -293,6 +270,11 @@ struct page *virt_to_page(const void *va)
 	if ((uintptr_t)va < KERNEL_BASE)
 		return NULL;
 	return pfn_to_page(virt_to_phys(va) >> PAGE_SHIFT);
+}
+
+uint32_t buddy_pfn_count(void)
+{
+	return page_count;
 }
 
 size_t mm_free_pages(void)

@@ -36,6 +36,9 @@ void buddy_init(struct page *array, uint32_t npages);
 void buddy_mark_available(uint32_t start_pfn, uint32_t end_pfn);
 void buddy_mark_reserved(uint32_t start_pfn, uint32_t end_pfn);
 void buddy_release(void);
+/* 2^order free frames as they are (no reclaim): the head page or NULL. */
+struct page *buddy_alloc(unsigned int order);
+uint32_t buddy_pfn_count(void);		/* frames the page array covers */
 
 /* mm/kmalloc.c */
 void kmalloc_init(void);

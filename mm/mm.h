@@ -106,12 +106,21 @@ struct page {
 /* mm/init.c */
 void mm_init(void);				/* buddy + heap + page tables */
 
-/* mm/buddy.c */
+/* mm/pressure.c: page_alloc reclaims (the page cache's clean pages,
+ * whole blocks of the order asked for when that order is not free) before
+ * it gives up with NULL; kernel allocations may use every free frame.
+ * page_alloc_user, for pages a user process asked for (anonymous memory,
+ * copy-on-write copies), leaves mm_reserve_pages() to the kernel. */
 struct page *page_alloc(unsigned int order);	/* NULL when out of memory */
+struct page *page_alloc_user(unsigned int order);
+size_t mm_reserve_pages(void);
+/* The reclaim page_alloc calls: frees up to n clean pages, and with order
+ * > 0 tries to free a whole aligned block of that order; returns how many
+ * pages it freed (the page cache registers its reclaim). */
+void mm_set_reclaim_hook(size_t (*hook)(size_t n, unsigned int order));
+
+/* mm/buddy.c */
 void page_free(struct page *pg, unsigned int order);	/* NULL: no-op */
-/* Called when page_alloc finds nothing: frees up to n pages, returns how
- * many it freed (the page cache registers its reclaim). */
-void mm_set_reclaim_hook(size_t (*hook)(size_t n));
 struct page *pfn_to_page(uint32_t pfn);		/* NULL beyond lowmem */
 uint32_t page_to_pfn(const struct page *pg);
 uintptr_t page_to_phys(const struct page *pg);

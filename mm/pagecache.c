@@ -98,13 +98,13 @@ void pc_remove(struct page *pg)
 	pc_stats.cached--;
 }
 
+/* Below the kernel's reserve (mm/pressure.c), the cache recycles its own
+ * oldest clean pages before it takes a free frame. */
 struct page *pagecache_alloc_page(void)
 {
-	struct page *pg = page_alloc(0);
-
-	if (!pg && pagecache_reclaim(RECLAIM_BATCH))
-		pg = page_alloc(0);
-	return pg;
+	if (mm_free_pages() <= mm_reserve_pages())
+		pagecache_reclaim(RECLAIM_BATCH);
+	return page_alloc(0);
 }
 
 size_t pagecache_reclaim(size_t want)
@@ -369,9 +369,15 @@ void pagecache_get_stats(struct pagecache_stats *st)
 	spin_unlock_irqrestore(&pc_lock, flags);
 }
 
+/* page_alloc's reclaim (mm/pressure.c). */
+static size_t pagecache_reclaim_for(size_t want, unsigned int order)
+{
+	return order ? pagecache_reclaim_block(order) : pagecache_reclaim(want);
+}
+
 static int pagecache_init(void)
 {
-	mm_set_reclaim_hook(pagecache_reclaim);
+	mm_set_reclaim_hook(pagecache_reclaim_for);
 	return 0;
 }
 INITCALL(INIT_CORE, pagecache_init);

@@ -24,6 +24,7 @@
  * pagecache_find, pagecache_grab, pagecache_put, pagecache_mark_uptodate,
  * pagecache_mark_dirty, pagecache_clear_dirty, pagecache_sync_mapping,
  * pagecache_sync_all, pagecache_truncate, pagecache_reclaim,
+ * pagecache_reclaim_block,
  * pagecache_alloc_page, pagecache_get_stats.
  */
 #ifndef MM_PAGECACHE_H
@@ -98,6 +99,10 @@ int pagecache_sync_all(void);
 void pagecache_truncate(struct address_space *m, uint32_t from);
 /* Evict up to want clean unused pages, oldest first; returns how many. */
 size_t pagecache_reclaim(size_t want);
+/* Evict the clean unused cache pages of one aligned block of 2^order
+ * frames whose other frames are free, so that the block can be
+ * allocated whole (mm/pagecache_block.c); returns how many. */
+size_t pagecache_reclaim_block(unsigned int order);
 /* A free page for the cache, reclaiming when memory is short. */
 struct page *pagecache_alloc_page(void);
 void pagecache_get_stats(struct pagecache_stats *st);

@@ -56,6 +56,7 @@ struct ata_stats {
 	uint32_t pio_fallbacks;		/* DMA requests finished by PIO */
 	uint32_t timeouts;		/* watchdog expiries */
 	uint32_t resets;		/* channel resets */
+	uint32_t ready_waits;		/* commands that waited for the drive */
 	uint32_t failed;		/* requests that got -EIO */
 };
 
@@ -80,5 +81,8 @@ int ata_set_timeout_ms(struct blkdev *dev, uint32_t ms);
 /* For tests: the drive's next command will complete without raising its
  * interrupt (nIEN), as a hung drive would, so the watchdog must step in. */
 int ata_test_drop_irq(struct blkdev *dev);
+/* For tests: reset dev's channel as the error path does, with no command
+ * active; the nanoseconds the channel lock was held, or -ENODEV. */
+int64_t ata_test_reset(struct blkdev *dev);
 
 #endif

@@ -4,6 +4,8 @@
  * changed under the channel lock and apply from the next request on.
  */
 #include "drivers/ata/internal.h"
+#include "kernel/clock.h"
+#include "kernel/cpu.h"
 #include "kernel/errno.h"
 
 /* Assign value to lvalue (a field of drive d or of its channel) under
@@ -105,4 +107,27 @@ int ata_test_drop_irq(struct blkdev *dev)
 	d = ata_drive_of(dev);
 	ata_locked_set(d, d->drop_irq, true);
 	return 0;
+}
+
+int64_t ata_test_reset(struct blkdev *dev)
+{
+	struct ata_channel *ch;
+	uint64_t start, held;
+	uint32_t flags;
+
+	if (!ata_is_disk(dev))
+		return -ENODEV;
+	ch = ata_drive_of(dev)->ch;
+	for (;;) {
+		flags = spin_lock_irqsave(&ch->lock);
+		if (!ch->rq)
+			break;
+		spin_unlock_irqrestore(&ch->lock, flags);
+		cpu_relax();
+	}
+	start = clock_ns();
+	ata_channel_reset(ch);
+	held = clock_ns() - start;
+	spin_unlock_irqrestore(&ch->lock, flags);
+	return (int64_t)held;
 }

@@ -11,7 +11,8 @@
  * The watchdog is a tick hook (kernel/timer.h): a command that made no
  * progress before its deadline (the drive never interrupted) has its
  * channel reset and goes through the same retry logic, so a dead drive
- * costs a few timeouts, never a hung kernel.
+ * costs a few timeouts, never a hung kernel.  It also sends the commands
+ * that wait for their drive to be ready (ata_issue_waiting, io.c).
  */
 #include "drivers/ata/internal.h"
 #include "kernel/clock.h"
@@ -21,7 +22,7 @@
 #include "kernel/timer.h"
 #include "lib/printf.h"
 
-#define ATA_RESET_TIMEOUT_NS	50000000ull	/* 50 ms, in interrupt context */
+#define ATA_RESET_SETTLE_NS	2000000ull	/* 2 ms before polling */
 
 static const char *const ata_status_bits[8] = {
 	"ERR", "IDX", "CORR", "DRQ", "DSC", "DF", "DRDY", "BSY",
@@ -60,9 +61,12 @@ static void ata_log_failure(struct ata_channel *ch, const char *what,
 }
 
 /*
- * Software reset of both drives of ch (bounded: a drive still busy after
- * it is left to the next timeout).  Interrupts are enabled again, and the
- * bus-master engine stopped.  Caller holds ch->lock.
+ * Software reset of both drives of ch: the 5 us pulse only; the drives
+ * then settle for ATA_RESET_SETTLE_NS and may stay busy for
+ * ATA_RESET_TIMEOUT_NS after it, which the next command waits out
+ * (ata_issue, ata_issue_waiting), not this function.  Interrupts are
+ * enabled again, and the bus-master engine stopped.  Caller holds
+ * ch->lock.
  */
 void ata_channel_reset(struct ata_channel *ch)
 {
@@ -71,10 +75,7 @@ void ata_channel_reset(struct ata_channel *ch)
 	outb(ch->ctl + ATA_REG_DEVCTL, ATA_CTL_SRST | ATA_CTL_NIEN);
 	clock_delay_us(5);
 	outb(ch->ctl + ATA_REG_DEVCTL, 0);
-	clock_delay_us(2000);
-	if (!ata_wait_status(ch, ATA_SR_BSY, 0, ATA_RESET_TIMEOUT_NS))
-		pr_err("ata: %s channel still busy after a reset\n", ch->name);
-	inb(ch->cmd + ATA_REG_STATUS);
+	ch->ready_after_ns = clock_ns() + ATA_RESET_SETTLE_NS;
 	for (int i = 0; i < 2; i++)
 		ch->drive[i].stats.resets += ch->drive[i].present;
 }
@@ -118,7 +119,9 @@ static void ata_watchdog(struct tick_hook *hook)
 		struct blk_request *done = NULL;
 		uint32_t flags = spin_lock_irqsave(&ch->lock);
 
-		if (ch->rq && clock_ns() > ch->deadline_ns) {
+		if (ch->rq && ch->ready_by_ns) {
+			done = ata_issue_waiting(ch);
+		} else if (ch->rq && clock_ns() > ch->deadline_ns) {
 			uint8_t status = inb(ch->ctl + ATA_REG_ALTSTATUS);
 			uint8_t bms = ch->dma ? inb(ch->bm + BM_REG_STATUS) : 0;
 

@@ -33,6 +33,10 @@
 #define ATA_RETRIES		2	/* retries of a failed command */
 #define ATA_LBA48_CHUNK		8192u	/* sectors per LBA48 command */
 #define ATA_PRD_ENTRIES		(4096 / sizeof(struct ata_prd))
+/* How long a drive may stay busy before a command, and after a reset's
+ * settling time, before the command fails as a timed-out one. */
+#define ATA_READY_TIMEOUT_NS	10000000ull	/* 10 ms */
+#define ATA_RESET_TIMEOUT_NS	50000000ull	/* 50 ms */
 
 struct ata_channel;
 
@@ -79,6 +83,9 @@ struct ata_channel {
 	struct ata_cursor pio;		/* PIO: next sector's place */
 	uint32_t pio_left;		/* PIO: sectors still to move */
 	uint64_t deadline_ns;		/* watchdog: fail the command after */
+	uint64_t ready_after_ns;	/* a reset: do not poll the drive before */
+	uint64_t ready_by_ns;		/* nonzero: the command waits for the
+					 * drive to be ready until then */
 };
 
 extern struct ata_channel ata_channels[ATA_CHANNELS];
@@ -112,6 +119,7 @@ int ata_flush(struct blkdev *dev);
 extern const struct blkdev_ops ata_ops;
 void ata_irq_channel(struct ata_channel *ch);
 void ata_issue(struct ata_channel *ch);
+struct blk_request *ata_issue_waiting(struct ata_channel *ch);
 uint32_t ata_max_chunk(const struct ata_drive *d);
 void ata_cursor_advance(const struct blk_request *rq, struct ata_cursor *c,
 			uint32_t bytes);

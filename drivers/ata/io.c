@@ -10,6 +10,12 @@
  * the drive, moves PIO data, issues the next chunk or retires the request,
  * and calls blk_complete() once the channel lock is dropped.
  *
+ * Nothing here waits for the drive with the lock held: a drive that is
+ * not ready for a command (still busy with the last one, or settling
+ * after a reset) leaves the command waiting, and the watchdog's tick
+ * (ata_issue_waiting) sends it once the drive is ready, or fails it as a
+ * timed-out command when it stays busy.
+ *
  * Lock order: the block layer's device lock, then the channel lock.
  * blk_complete() takes the device lock, so it is never called with a
  * channel lock held.
@@ -104,40 +110,25 @@ static void ata_taskfile(struct ata_channel *ch, struct ata_drive *d,
 	d->stats.lba48_cmds += lba48;
 }
 
-/* Select the drive and wait (bounded) until it can take a command. */
-static bool ata_select(struct ata_channel *ch, struct ata_drive *d)
+/* Select the current drive: may it take a command now (not settling
+ * after a reset, neither BSY nor DRQ)? */
+static bool ata_select_ready(struct ata_channel *ch, uint64_t now)
 {
 	outb(ch->cmd + ATA_REG_DEVICE, ATA_DEV_OBS | ATA_DEV_LBA |
-	     (d->unit ? ATA_DEV_SLAVE : 0));
+	     (ch->cur->unit ? ATA_DEV_SLAVE : 0));
 	ata_wait_400ns(ch);
-	if (ata_wait_status(ch, ATA_SR_BSY | ATA_SR_DRQ, 0, 10000000))
-		return true;
-	pr_err("ata: %s: busy before a command (status 0x%02x)\n",
-	       d->dev.name, inb(ch->ctl + ATA_REG_ALTSTATUS));
-	return false;
+	return now >= ch->ready_after_ns &&
+	       !(inb(ch->ctl + ATA_REG_ALTSTATUS) & (ATA_SR_BSY | ATA_SR_DRQ));
 }
 
-/*
- * Issue the command for the chunk at ch->done.  A drive that cannot take
- * it is left to the watchdog (deadline now), which resets the channel and
- * retries.  Caller holds ch->lock.
- */
-void ata_issue(struct ata_channel *ch)
+/* Write the current chunk's command to the selected, ready drive. */
+static void ata_send(struct ata_channel *ch, uint64_t now)
 {
 	struct ata_drive *d = ch->cur;
-	struct blk_request *rq = ch->rq;
-	bool write = rq->op == BLK_WRITE;
-	uint64_t now = clock_ns();
+	bool write = ch->rq->op == BLK_WRITE;
 
-	ch->chunk_lba = rq->sector + ch->done;
-	ch->chunk_count = MIN(rq->count - ch->done, ata_max_chunk(d));
-	ch->dma = ch->rq_dma_ok && !ch->fell_back && d->mode == ATA_MODE_DMA &&
-		  ata_dma_prepare(ch) == 0;
+	ch->ready_by_ns = 0;
 	ch->deadline_ns = now + (uint64_t)ch->timeout_ms * 1000000;
-	if (!ata_select(ch, d)) {
-		ch->deadline_ns = now;
-		return;
-	}
 	if (d->drop_irq) {
 		outb(ch->ctl + ATA_REG_DEVCTL, ATA_CTL_NIEN);
 		d->drop_irq = false;
@@ -154,6 +145,51 @@ void ata_issue(struct ata_channel *ch)
 	}
 }
 
+/*
+ * Issue the command for the chunk at ch->done, or, when the drive is not
+ * ready for it, leave it for ata_issue_waiting().  Caller holds ch->lock.
+ */
+void ata_issue(struct ata_channel *ch)
+{
+	struct ata_drive *d = ch->cur;
+	struct blk_request *rq = ch->rq;
+	uint64_t now = clock_ns();
+
+	ch->chunk_lba = rq->sector + ch->done;
+	ch->chunk_count = MIN(rq->count - ch->done, ata_max_chunk(d));
+	ch->dma = ch->rq_dma_ok && !ch->fell_back && d->mode == ATA_MODE_DMA &&
+		  ata_dma_prepare(ch) == 0;
+	if (ata_select_ready(ch, now)) {
+		ata_send(ch, now);
+		return;
+	}
+	d->stats.ready_waits++;
+	ch->ready_by_ns = MAX(now + ATA_READY_TIMEOUT_NS, ch->ready_after_ns +
+			      ATA_RESET_TIMEOUT_NS);
+}
+
+/* The watchdog's tick for a command waiting for its drive: send it if
+ * the drive is ready now, fail it (as timed out: the channel is reset)
+ * past ch->ready_by_ns.  A finished request, for blk_complete(), or NULL. */
+struct blk_request *ata_issue_waiting(struct ata_channel *ch)
+{
+	uint64_t now = clock_ns();
+	uint8_t status;
+
+	if (ata_select_ready(ch, now)) {
+		ata_send(ch, now);
+		return NULL;
+	}
+	if (now <= ch->ready_by_ns)
+		return NULL;
+	status = inb(ch->ctl + ATA_REG_ALTSTATUS);
+	pr_err("ata: %s: not ready for a command (status 0x%02x)\n",
+	       ch->cur->dev.name, status);
+	ch->ready_by_ns = 0;
+	ch->deadline_ns = now;
+	return ata_cmd_failed(ch, ch->dma ? "DMA" : "PIO", status, 0);
+}
+
 /* Make rq of drive d the channel's active request.  Holds ch->lock. */
 static void ata_begin(struct ata_channel *ch, struct ata_drive *d,
 		      struct blk_request *rq)
@@ -164,6 +200,7 @@ static void ata_begin(struct ata_channel *ch, struct ata_drive *d,
 	ch->attempts = 0;
 	ch->fell_back = false;
 	ch->chunk_start = (struct ata_cursor){ 0, 0 };
+	ch->ready_by_ns = 0;
 	ch->rq_dma_ok = ch->prdt && ata_dma_usable(rq);
 	ata_issue(ch);
 }
@@ -239,7 +276,7 @@ void ata_irq_channel(struct ata_channel *ch)
 	uint32_t flags = spin_lock_irqsave(&ch->lock);
 	struct blk_request *done = NULL;
 
-	if (!ch->rq)
+	if (!ch->rq || ch->ready_by_ns)
 		inb(ch->cmd + ATA_REG_STATUS);	/* stray: acknowledge it */
 	else
 		done = ch->dma ? ata_irq_dma(ch) : ata_irq_pio(ch);

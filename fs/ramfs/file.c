@@ -66,7 +66,7 @@ static char *page_for_write(struct ramfs_inode *ri, uint32_t index, int *err)
 	if (*err)
 		return NULL;
 	if (!ri->pages[index]) {
-		pg = page_alloc(0);
+		pg = page_alloc_user(0);
 		if (!pg) {
 			*err = -ENOSPC;
 			return NULL;

@@ -76,7 +76,9 @@ struct exec_ctx {
 };
 
 /* O_NONBLOCK: a FIFO opens at once (and fails below, as Linux's -EACCES)
- * instead of waiting for a writer. */
+ * instead of waiting for a writer.  A file open for writing is refused
+ * (-ETXTBSY), and no one may open it for writing while x->file (and then
+ * the process's exe_file) holds it. */
 static int exec_open(struct exec_ctx *x, const char *path)
 {
 	struct file *f = vfs_open(path, O_RDONLY | O_NONBLOCK, 0);
@@ -90,6 +92,8 @@ static int exec_open(struct exec_ctx *x, const char *path)
 		err = -EACCES;		/* a noexec mount */
 	if (!err && !(f->inode->mode & 0111))
 		err = -EACCES;
+	if (!err)
+		err = file_deny_write(f);
 	if (!err)
 		x->len = vfs_read(f, x->page, PAGE_SIZE);
 	if (!err && x->len < 0)

@@ -13,16 +13,16 @@
  * released (closing may sleep).
  *
  * fd_get() returns a file the caller may use until its system call
- * returns.  While the table is private (one thread, not shared by
- * CLONE_FILES) nobody else can close it meanwhile and no reference is
- * taken, as Linux's fdget does.  When it is shared, another thread may
+ * returns (fd_get_raw() an O_PATH file too).  While the table is private
+ * (one thread, not shared by CLONE_FILES) nobody else can close it
+ * meanwhile and no reference is taken, as Linux's fdget does.  When it is shared, another thread may
  * close the descriptor at any time, so fd_get takes a reference and
  * records it with the thread ("borrowed"); syscall_dispatch drops them
  * all once the call has returned (fd_put_borrowed).
  *
- * Interface (kernel/proc/proc.h): fd_get, fd_install, fd_close, fd_dup,
- * fd_dup2, fd_cloexec, fd_close_on_exec, fd_put_borrowed, fd_next_open,
- * fd_get_of.
+ * Interface (kernel/proc/proc.h): fd_get, fd_get_raw, fd_install,
+ * fd_close, fd_dup, fd_dup2, fd_cloexec, fd_close_on_exec,
+ * fd_put_borrowed, fd_next_open, fd_get_of.
  */
 #include "kernel/proc/proc.h"
 #include "fs/vfs.h"
@@ -61,8 +61,10 @@ static bool borrow_room(struct thread *t)
 }
 
 /* The open file of fd in the current process, or NULL (-EBADF); it stays
- * valid until the current system call returns. */
-struct file *fd_get(int fd)
+ * valid until the current system call returns.  An O_PATH file too: for
+ * the calls that only name the object (fstat, fchdir, *at, dup, fcntl's
+ * descriptor commands, close). */
+struct file *fd_get_raw(int fd)
 {
 	struct thread *t = thread_current();
 	struct files_struct *files;
@@ -84,6 +86,15 @@ struct file *fd_get(int fd)
 	}
 	spin_unlock_irqrestore(&files->lock, flags);
 	return f;
+}
+
+/* The same for every other call: NULL for an O_PATH file, whose
+ * operations all fail with -EBADF, as Linux's fdget. */
+struct file *fd_get(int fd)
+{
+	struct file *f = fd_get_raw(fd);
+
+	return f && !(f->flags & O_PATH) ? f : NULL;
 }
 
 /* Drop the references fd_get took during the call that is ending. */
@@ -219,7 +230,7 @@ int fd_dup(int oldfd, int min, bool cloexec)
 {
 	struct files_struct *files = proc_current()->files;
 	unsigned int limit = fd_limit();
-	struct file *f = fd_get(oldfd);
+	struct file *f = fd_get_raw(oldfd);
 	uint32_t flags;
 	int fd;
 
@@ -241,7 +252,7 @@ int fd_dup(int oldfd, int min, bool cloexec)
 int fd_dup2(int oldfd, int newfd, bool cloexec)
 {
 	struct files_struct *files = proc_current()->files;
-	struct file *f = fd_get(oldfd), *old = NULL;
+	struct file *f = fd_get_raw(oldfd), *old = NULL;
 	uint32_t flags;
 
 	if (!f || newfd < 0 || (unsigned int)newfd >= fd_limit())

@@ -52,7 +52,7 @@
  *   proc_find(pid), thread_find(tid), proc_for_each(fn, arg)
  *   proc_wait(pid, options, &res)   wait4/waitid's core
  *   proc_stop(sig)              the stop default action (whole group)
- *   fd_get(fd), fd_install(f, cloexec), fd_close(fd), fd_dup(old, min,
+ *   fd_get(fd), fd_get_raw(fd), fd_install(f, cloexec), fd_close(fd), fd_dup(old, min,
  *   cloexec), fd_dup2(old, new, cloexec), fd_close_on_exec(),
  *   fd_cloexec(fd, set), fd_put_borrowed()
  */
@@ -246,6 +246,7 @@ struct proc {
 	bool no_new_privs;		/* prctl PR_SET_NO_NEW_PRIVS */
 	bool child_subreaper;		/* adopts orphaned descendants */
 	struct file *exe_file;		/* the program exec loaded (a reference) */
+	bool oom_victim;		/* killed by the OOM killer (oom.c) */
 	struct sigpending shared_pending;	/* process-directed */
 };
 
@@ -304,6 +305,11 @@ struct proc *proc_find(int pid);
 struct thread *thread_find(int tid);	/* preemption off while used */
 /* Call fn(p, arg) on every live process; the sum of its returns. */
 int proc_for_each(int (*fn)(struct proc *p, void *arg), void *arg);
+/* kernel/proc/oom.c: out of memory for a page the current process needs:
+ * true when a victim was killed (or is exiting) and it is worth trying
+ * again, after a short sleep done here; false when nothing can be done
+ * (the current process was chosen or is being killed).  Sleeps. */
+bool oom_handle(void);
 /* The process's first thread (the leader while it lives), or NULL. */
 struct thread *proc_main_thread(struct proc *p);
 
@@ -364,6 +370,7 @@ struct inode *proc_cwd_dir(void);
 
 /* kernel/proc/fd.c */
 struct file *fd_get(int fd);	/* NULL: EBADF; valid until the call ends */
+struct file *fd_get_raw(int fd);	/* the same, O_PATH files too */
 int fd_install(struct file *f, bool cloexec);	/* takes f's reference */
 int fd_close(int fd);
 int fd_dup(int oldfd, int min, bool cloexec);

@@ -158,12 +158,13 @@ static bool sig_wanted(const struct thread *t, int sig)
 }
 
 /* Wake a thread of p to act on sig: t if it wants it (a thread-directed
- * signal), else any thread of p that does; every thread for SIGKILL.
- * sig_lock held. */
+ * signal), else any thread of p that does; every thread for SIGKILL; and
+ * whoever sleeps on signal_generated.  sig_lock held. */
 static void sig_wake(struct proc *p, struct thread *t, int sig)
 {
 	struct thread *u;
 
+	wake_up(&signal_generated);	/* signalfd readers and pollers */
 	if (sig == SIGKILL) {
 		list_for_each_entry(u, &p->threads, link)
 			task_wake(u->task);
@@ -209,37 +210,42 @@ static void signal_continue(struct proc *p)
 	wake_up(&parent->child_exit);
 }
 
-/* Make sig pending in p, for thread t or (t NULL) the whole process:
- * 1 when its siginfo was queued, 0 when not (ignored, or a standard
- * signal already pending), -EINVAL or -EAGAIN (sig_queue). */
-static int signal_generate(struct proc *p, struct thread *t, int sig,
-			   const struct ksiginfo *info)
+/* Make sig pending in p, for thread t or (t NULL) the whole process,
+ * with sig_lock held: 1 when its siginfo was queued, 0 when not
+ * (ignored, or a standard signal already pending), -EINVAL or -EAGAIN
+ * (sig_queue). */
+static int signal_generate_locked(struct proc *p, struct thread *t, int sig,
+				  const struct ksiginfo *info)
 {
 	struct ksiginfo k = { .code = SI_KERNEL };
-	uint32_t flags;
-	int err = 0;
+	int err;
 
 	if (sig < 1 || sig > NSIG)
 		return -EINVAL;
 	if (info)
 		k = *info;
 	k.signo = sig;
-	flags = spin_lock_irqsave(&sig_lock);
 	if (p->zombie || !p->sighand)
-		goto out;
+		return 0;
 	if (sig == SIGCONT || sig == SIGKILL)
 		signal_continue(p);
 	if (SIG_STOPS & SIGBIT(sig))
 		sig_flush(p, SIGBIT(SIGCONT));
 	if (sig_ignored(p, t, sig))
-		goto out;
+		return 0;
 	err = sig_queue(p, t ? &t->pending : &p->shared_pending, &k, !info);
 	if (err > 0)
 		sig_wake(p, t, sig);
-out:
+	return err;
+}
+
+static int signal_generate(struct proc *p, struct thread *t, int sig,
+			   const struct ksiginfo *info)
+{
+	uint32_t flags = spin_lock_irqsave(&sig_lock);
+	int err = signal_generate_locked(p, t, sig, info);
+
 	spin_unlock_irqrestore(&sig_lock, flags);
-	if (err > 0)
-		wake_up(&signal_generated);
 	return err;
 }
 
@@ -661,9 +667,7 @@ static void alarm_tick(struct tick_hook *hook)
 			p->alarm_at = now + p->alarm_interval;
 			list_add_tail(&p->alarm_link, &alarms);
 		}
-		spin_unlock(&sig_lock);
-		signal_send(p, SIGALRM, NULL);
-		spin_lock(&sig_lock);
+		signal_generate_locked(p, NULL, SIGALRM, NULL);
 	}
 	spin_unlock_irqrestore(&sig_lock, flags);
 }

@@ -25,26 +25,30 @@
 #define UTIME_NOW	((1l << 30) - 1)
 #define UTIME_OMIT	((1l << 30) - 2)
 
+/* dirfd's own inode (with a reference): fchmod and the like take an open
+ * file (fd_get); "" with AT_EMPTY_PATH names any, O_PATH too. */
+static int fd_inode(struct file *f, struct inode **out)
+{
+	if (!f)
+		return -EBADF;
+	*out = igrab(f->inode);
+	return 0;
+}
+
 /* The inode upath names relative to dirfd (with a reference), or dirfd's
  * own when upath is NULL (nullable) or "" with AT_EMPTY_PATH. */
 static int attr_inode(int dirfd, const char *upath, bool nullable,
 		      uint32_t flags, struct inode **out)
 {
 	struct inode *base;
-	struct file *f;
 	char *path;
 	int err;
 
-	if (!upath && nullable) {
-		f = fd_get(dirfd);
-		if (!f)
-			return -EBADF;
-		*out = igrab(f->inode);
-		return 0;
-	}
+	if (!upath && nullable)
+		return fd_inode(fd_get(dirfd), out);
 	path = user_path(upath);
 	if (path == ERR_PTR(-ENOENT) && (flags & AT_EMPTY_PATH))
-		return attr_inode(dirfd, NULL, true, 0, out);
+		return fd_inode(fd_get_raw(dirfd), out);
 	if (IS_ERR(path))
 		return PTR_ERR(path);
 	err = at_dir(dirfd, path, &base);

@@ -108,7 +108,7 @@ int at_dir(int dirfd, const char *path, struct inode **base)
 	*base = NULL;
 	if (dirfd == AT_FDCWD || path[0] == '/')
 		return 0;
-	f = fd_get(dirfd);
+	f = fd_get_raw(dirfd);
 	if (!f)
 		return -EBADF;
 	if (!S_ISDIR(f->inode->mode))
@@ -418,7 +418,7 @@ static long sys_dup3(int oldfd, int newfd, uint32_t flags)
 	if (flags & ~O_CLOEXEC)
 		return -EINVAL;
 	if (oldfd == newfd)
-		return fd_get(oldfd) ? -EINVAL : -EBADF;
+		return fd_get_raw(oldfd) ? -EINVAL : -EBADF;
 	return fd_dup2(oldfd, newfd, flags & O_CLOEXEC);
 }
 SYSCALL(NR_dup3, sys_dup3);
@@ -620,13 +620,23 @@ static long fcntl_lock(int fd, struct file *f, int cmd, uint32_t arg,
 	return err;
 }
 
+/* The commands an O_PATH descriptor answers, as Linux's check_fcntl_cmd:
+ * those about the descriptor, not the file. */
+static bool fcntl_names_only(int cmd)
+{
+	return cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC || cmd == F_GETFD ||
+	       cmd == F_SETFD || cmd == F_GETFL;
+}
+
 /* fcntl (wide false) and fcntl64 (wide true): the result or -Exxx. */
 static long fcntl_common(int fd, int cmd, uint32_t arg, bool wide)
 {
-	struct file *f = fd_get(fd);
+	struct file *f = fd_get_raw(fd);
 	size_t lock_size = flock_size(cmd, wide);
 
 	if (!f)
+		return -EBADF;
+	if ((f->flags & O_PATH) && !fcntl_names_only(cmd))
 		return -EBADF;
 	if (lock_size)
 		return fcntl_lock(fd, f, cmd, arg, lock_size);

@@ -55,7 +55,7 @@ static long put_stat64(const struct kstat *k, struct stat64 *ust)
 
 long stat_fd(int fd, struct kstat *k)
 {
-	struct file *f = fd_get(fd);
+	struct file *f = fd_get_raw(fd);
 
 	if (!f)
 		return -EBADF;
@@ -265,7 +265,7 @@ SYSCALL(NR_chdir, sys_chdir);
 static long sys_fchdir(int fd)
 {
 	struct proc *p = proc_current();
-	struct file *f = fd_get(fd);
+	struct file *f = fd_get_raw(fd);
 	int err;
 
 	if (!f)

@@ -115,7 +115,7 @@ static long path_statfs(const char *upath, struct kstatfs *st)
 
 static long fd_statfs(int fd, struct kstatfs *st)
 {
-	struct file *f = fd_get(fd);
+	struct file *f = fd_get_raw(fd);
 
 	return f ? vfs_fstatfs(f, st) : -EBADF;
 }

@@ -69,7 +69,7 @@ static bool fault_allowed(const struct vma *vma, uint32_t error)
 /* Map a zeroed frame at *pte.  Returns 0 or -ENOMEM. */
 static int fault_zero(struct mm *mm, struct vma *vma, pte_t *pte)
 {
-	struct page *pg = page_alloc(0);
+	struct page *pg = page_alloc_user(0);
 
 	if (!pg)
 		return -ENOMEM;
@@ -88,7 +88,7 @@ static int fault_cow(struct vma *vma, pte_t *pte)
 		pte_set(pte, *pte | PTE_WRITE);
 		return 0;
 	}
-	pg = page_alloc(0);
+	pg = page_alloc_user(0);
 	if (!pg)
 		return -ENOMEM;
 	memcpy(page_address(pg), page_address(old), PAGE_SIZE);

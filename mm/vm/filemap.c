@@ -68,7 +68,7 @@ static int file_mkwrite(struct vma *vma, uintptr_t va)
 /* A fresh anonymous copy of pg, or NULL. */
 static struct page *page_copy(struct page *pg)
 {
-	struct page *copy = page_alloc(0);
+	struct page *copy = page_alloc_user(0);
 
 	if (copy)
 		memcpy(page_address(copy), page_address(pg), PAGE_SIZE);

@@ -70,6 +70,11 @@ int shmem_fault(struct mm *mm, struct vma *vma, uintptr_t va, pte_t *pte);
 
 /* mm/vm/mmap.c */
 int unmap_range(struct mm *mm, uintptr_t start, uintptr_t end);
+/* mm/vm/limits.c: may [start, start + len) be mapped with prot and vflags
+ * (backed: private writable without MAP_NORESERVE, or shared anonymous)?
+ * 0, or -ENOMEM past RLIMIT_AS, RLIMIT_DATA or the machine's memory. */
+int vm_may_map(struct mm *mm, uintptr_t start, size_t len, uint32_t prot,
+	       uint32_t vflags, bool backed);
 void merge_range(struct mm *mm, uintptr_t start, uintptr_t end);
 uintptr_t find_gap(struct mm *mm, size_t len);
 bool user_range_ok(uintptr_t addr, size_t len);

@@ -182,6 +182,16 @@ static int mmap_vma_flags(struct file *file, uint32_t prot, uint32_t flags,
 	return flags & MAP_GROWSDOWN ? -EINVAL : 0;
 }
 
+/* Must memory back the mapping (Linux's accountable mappings)?  Private
+ * writable ones unless MAP_NORESERVE, and shared anonymous ones. */
+static bool mmap_backed(const struct file *file, uint32_t prot, uint32_t flags,
+			uint32_t vflags)
+{
+	if (vflags & VMA_SHARED)
+		return !file;
+	return (prot & PROT_WRITE) && !(flags & MAP_NORESERVE);
+}
+
 /*
  * Map len bytes with prot; flags as mmap's (MAP_SHARED, MAP_PRIVATE or
  * MAP_SHARED_VALIDATE, MAP_ANONYMOUS, MAP_FIXED, MAP_FIXED_NOREPLACE,
@@ -209,6 +219,9 @@ int vm_mmap_file(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
 	err = mmap_place(mm, addr, len, flags);
 	if (!err)
 		err = mmap_vma_flags(file, prot, flags, &vflags);
+	if (!err)
+		err = vm_may_map(mm, *addr, len, prot, vflags,
+				 mmap_backed(file, prot, flags, vflags));
 	if (!err && !file && (vflags & VMA_SHARED)) {
 		shmem = shmem_create((uint32_t)(len >> PAGE_SHIFT));
 		err = shmem ? 0 : -ENOMEM;
@@ -341,7 +354,9 @@ static int brk_grow(struct mm *mm, uintptr_t start, uintptr_t end)
 	struct vma *vma;
 
 	if (end > KERNEL_BASE - PAGE_SIZE ||
-	    !vma_range_free(mm, start, end + PAGE_SIZE))
+	    !vma_range_free(mm, start, end + PAGE_SIZE) ||
+	    vm_may_map(mm, start, end - start, PROT_READ | PROT_WRITE, VMA_BRK,
+		       true))
 		return -ENOMEM;
 	vma = vma_alloc(start, end, effective_prot(mm, PROT_READ | PROT_WRITE),
 			VMA_BRK);

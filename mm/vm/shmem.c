@@ -124,7 +124,7 @@ static struct page *shmem_lookup(struct vm_shmem *sh, uint32_t index)
 /* A zeroed frame (a new page, or a new leaf), or NULL. */
 static struct page *zeroed_frame(void)
 {
-	struct page *pg = page_alloc(0);
+	struct page *pg = page_alloc_user(0);
 
 	if (pg)
 		memset(page_address(pg), 0, PAGE_SIZE);

@@ -25,6 +25,7 @@
 #define ATA_TEST_HDB_SECTORS	4096u
 #define ATA_TEST_HDD_SECTORS	4096u
 #define ATA_TEST_PART_START	2048u
+#define REGION_READONLY		16384u	/* hda's sectors no test writes */
 
 static inline void *ata_buf_alloc(unsigned int order)
 {

@@ -5,7 +5,9 @@
  * believe the disk is larger) is refused by the drive: the driver must log
  * it, retry, fall back to PIO, and return -EIO, then work normally.  A
  * drive that never interrupts (ata_test_drop_irq) must be caught by the
- * watchdog, reset and retried: the request still succeeds.
+ * watchdog, reset and retried: the request still succeeds.  A reset
+ * holds the channel lock (interrupts off) for microseconds: the next
+ * command waits for the drive to settle from the tick, not in a spin.
  */
 #include "drivers/ata/ata.h"
 #include "kernel/errno.h"
@@ -71,5 +73,25 @@ KTEST(ata, watchdog_recovers_lost_interrupt)
 	}
 	KT_EXPECT_EQ(ctx, ata_set_timeout_ms(hda, ATA_TIMEOUT_MS), 0);
 	ata_set_mode(hda, ATA_MODE_DMA);
+	ata_buf_free(buf, 1);
+}
+
+KTEST(ata, reset_does_not_spin)
+{
+	struct blkdev *hda = blkdev_find("hda");
+	uint8_t *buf = ata_buf_alloc(1);
+	struct ata_stats a0, a1;
+	int64_t held;
+
+	KT_ASSERT(ctx, hda && buf);
+	ata_get_stats(hda, &a0);
+	held = ata_test_reset(hda);
+	KT_EXPECT(ctx, held >= 0 && held < 500000);	/* 2 ms and more before */
+	KT_EXPECT_EQ(ctx, blk_rw(hda, BLK_READ, REGION_READONLY, 8, buf), 0);
+	KT_EXPECT_EQ(ctx, ata_image_check(buf, REGION_READONLY, 8), -1);
+	ata_get_stats(hda, &a1);
+	KT_EXPECT_EQ(ctx, a1.resets - a0.resets, 1);
+	KT_EXPECT(ctx, a1.ready_waits - a0.ready_waits >= 1);
+	KT_EXPECT_EQ(ctx, a1.errors, a0.errors);
 	ata_buf_free(buf, 1);
 }

@@ -14,7 +14,6 @@
 #include "kernel/ktest.h"
 #include "tests/kernel/ata_util.h"
 
-#define REGION_READONLY	16384u	/* never written */
 #define REGION_ODD	4096u
 #define REGION_SEGS	8192u
 #define REGION_BIG	10240u	/* 2048 sectors */

@@ -1,12 +1,14 @@
 /*
  * test_pagecache.c: the page cache and the block-device buffer layer,
- * over a RAM-backed test device that counts the requests reaching it.
+ * over a RAM-backed test device that counts the requests reaching it;
+ * freeing a whole block of cache pages for a high-order allocation.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/buffer.h"
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "lib/string.h"
+#include "mm/internal.h"
 #include "mm/pagecache.h"
 
 #define TDEV_SECTORS	2048		/* 1 MiB */
@@ -312,4 +314,102 @@ KTEST(pagecache, truncate_of_a_huge_range)
 	pagecache_get_stats(&after);
 	KT_EXPECT_EQ(ctx, m.nrpages, 0);
 	KT_EXPECT_EQ(ctx, after.cached, before.cached);
+}
+
+/*
+ * pagecache_reclaim_block frees a whole aligned block of cache pages.
+ * Every frame is taken but 16 aligned blocks of 4, which the test
+ * device's pages then fill; one page in each block but one is held, so
+ * that exactly one block can be freed whole: that block, and nothing
+ * else, must be evicted, and page_alloc(2) must then return it.
+ */
+#define RB_BLOCKS	16
+
+static bool pfn_marked(const uint8_t *map, uint32_t pfn)
+{
+	return map[pfn / 8] & (1u << (pfn % 8));
+}
+
+/* Whether the 4 frames at pfn are all unused cache pages. */
+static bool block_all_cache(uint32_t pfn)
+{
+	for (uint32_t i = 0; i < 4; i++) {
+		const struct page *pg = pfn_to_page(pfn + i);
+
+		if (!(pg->flags & PAGE_FLAG_CACHE) || pg->refcount)
+			return false;
+	}
+	return true;
+}
+
+KTEST(pagecache, reclaim_block_frees_a_whole_block)
+{
+	struct blkdev *dev = tdev_setup();
+	uint32_t nframes = (uint32_t)(mm_total_pages() * 2), blocks[RB_BLOCKS];
+	uint8_t *map = kzalloc(nframes / 8 + 1);
+	struct list_head taken = LIST_HEAD_INIT(taken);
+	struct page *held[RB_BLOCKS] = { 0 }, *pg, *tmp, *got;
+	unsigned int nb = 0, target = RB_BLOCKS;
+	struct buf b;
+
+	KT_ASSERT(ctx, dev && map);
+	while (pagecache_reclaim(64))
+		;
+	while ((pg = page_alloc(0)) != NULL) {
+		list_add_tail(&pg->list, &taken);
+		if (page_to_pfn(pg) < nframes)
+			map[page_to_pfn(pg) / 8] |= 1u << (page_to_pfn(pg) % 8);
+	}
+	/* Give 16 whole aligned blocks of 4 back. */
+	list_for_each_entry(pg, &taken, list) {
+		uint32_t pfn = page_to_pfn(pg);
+
+		if (nb < RB_BLOCKS && pfn % 4 == 0 && pfn + 3 < nframes &&
+		    pfn_marked(map, pfn + 1) && pfn_marked(map, pfn + 2) &&
+		    pfn_marked(map, pfn + 3))
+			blocks[nb++] = pfn;
+	}
+	KT_ASSERT_EQ(ctx, nb, RB_BLOCKS);
+	list_for_each_entry_safe(pg, tmp, &taken, list) {
+		for (unsigned int i = 0; i < nb; i++) {
+			if (ALIGN_DOWN(page_to_pfn(pg), 4) == blocks[i]) {
+				list_del(&pg->list);
+				page_free(pg, 0);
+				break;
+			}
+		}
+	}
+	/* The device's pages take those frames. */
+	for (uint32_t blk = 0; blk < 256 && mm_free_pages(); blk++) {
+		if (bread(dev, blk, 4096, &b) == 0)
+			brelse(&b);
+	}
+	for (unsigned int i = 0; i < nb; i++) {
+		if (!block_all_cache(blocks[i]))
+			continue;
+		if (target == RB_BLOCKS) {
+			target = i;
+			continue;
+		}
+		pg = pfn_to_page(blocks[i] + 1);
+		held[i] = pagecache_find(pg->mapping, pg->index);
+	}
+	KT_ASSERT(ctx, target < RB_BLOCKS);
+	KT_EXPECT_EQ(ctx, pagecache_reclaim_block(2), 4);
+	got = buddy_alloc(2);
+	KT_EXPECT(ctx, got && page_to_pfn(got) == blocks[target]);
+	for (unsigned int i = 0; i < nb; i++) {
+		if (held[i]) {
+			KT_EXPECT(ctx, pfn_to_page(blocks[i])->flags & PAGE_FLAG_CACHE);
+			pagecache_put(held[i]);
+		}
+	}
+	if (got)
+		page_free(got, 2);
+	list_for_each_entry_safe(pg, tmp, &taken, list) {
+		list_del(&pg->list);
+		page_free(pg, 0);
+	}
+	kfree(map);
+	pagecache_truncate(dev->cache, 0);
 }

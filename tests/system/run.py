@@ -21,6 +21,7 @@ import traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine import Machine, Timeout  # noqa: E402
 import init  # noqa: E402
+import memory  # noqa: E402
 import proc_resource  # noqa: E402
 import profiler  # noqa: E402
 import session  # noqa: E402
@@ -475,6 +476,7 @@ terminal.register(system_test, check, Failure)
 vgaconsole.register(system_test, check, Failure)
 init.register(system_test, check, Failure)
 session.register(system_test, check, Failure)
+memory.register(system_test, check, Failure)
 
 
 def main():
