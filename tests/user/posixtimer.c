@@ -5,9 +5,9 @@
  * si_overrun after a blocked periodic timer, timer_getoverrun the
  * same), SIGEV_NONE (gettime only), SIGEV_THREAD_ID (that thread gets
  * it), musl's SIGEV_THREAD (its function runs), the wall, boot-time and
- * CPU-time clocks, not inherited by fork, deleted at execve, errors.
- * Only counts and orders are printed.  Exit status 0 when every check
- * held.
+ * CPU-time clocks (a sleep does not advance them), not inherited by
+ * fork, deleted at execve, errors.  Only counts and orders are printed.
+ * Exit status 0 when every check held.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -268,6 +268,13 @@ static void clocks(void)
 	pthread_t th;
 	int id, ok = 0;
 
+	struct timespec c0, c1, nap = { 0, 100 * MS };
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+	nanosleep(&nap, NULL);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+	yes("CPU time over a 100 ms sleep: under 50 ms",
+	    ns_of(&c1) - ns_of(&c0) < 50 * MS);
 	signal(SIGVTALRM, on_alarm);
 	fired = 0;
 	raw_create(CLOCK_PROCESS_CPUTIME_ID, &ev, &id);
