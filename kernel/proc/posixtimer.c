@@ -13,7 +13,9 @@
  * While its signal is pending, further expirations are counted as
  * overruns instead; when the signal is taken (posixtimer_dequeued),
  * si_overrun gets that count, which timer_getoverrun then reports.  Ids
- * count up from 0 in each process.  Timers are not inherited by fork
+ * count up from 0 in each process.  A process may have as many timers
+ * as RLIMIT_SIGPENDING (-EAGAIN beyond; Linux counts them with the
+ * user's queued signals).  Timers are not inherited by fork
  * and are deleted at execve and when the process ends.
  *
  * Locking: posixtimer_mutex serialises the system calls (so a timer a
@@ -161,6 +163,17 @@ static int timer_clock(struct posixtimer *pt, int clockid)
 	return -EINVAL;
 }
 
+/* How many timers p has; posixtimer_mutex held. */
+static unsigned int timer_count(struct proc *p)
+{
+	struct posixtimer *pt;
+	unsigned int n = 0;
+
+	list_for_each_entry(pt, &p->timers, link)
+		n++;
+	return n;
+}
+
 /* The first id from p's next one that no timer of p has. */
 static int timer_new_id(struct proc *p)
 {
@@ -192,6 +205,11 @@ int posixtimer_create(int clockid, const struct posixtimer_event *ev,
 		return err;
 	}
 	mutex_lock(&posixtimer_mutex);
+	if (timer_count(p) >= p->rlim[RLIMIT_SIGPENDING].cur) {
+		mutex_unlock(&posixtimer_mutex);
+		kfree(pt);
+		return -EAGAIN;
+	}
 	pt->id = timer_new_id(p);
 	pt->ev = ev ? *ev : (struct posixtimer_event){
 		.value = (uint32_t)pt->id, .signo = SIGALRM,

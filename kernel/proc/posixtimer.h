@@ -6,7 +6,7 @@
  *   posixtimer_create(clockid, ev, &id)   a new timer of the calling
  *       process (ev NULL: SIGALRM with the id as its value): 0, -EINVAL
  *       (clock, notification, signal, thread), -EOPNOTSUPP (a clock
- *       with no timers), -ENOMEM
+ *       with no timers), -EAGAIN (RLIMIT_SIGPENDING timers), -ENOMEM
  *   posixtimer_set(id, abstime, value, interval, &old_value, &old_interval)
  *   posixtimer_get(id, &value, &interval)
  *   posixtimer_overrun(id)    the overrun of its last delivered signal

@@ -5,8 +5,8 @@
  * si_overrun after a blocked periodic timer, timer_getoverrun the
  * same), SIGEV_NONE (gettime only), SIGEV_THREAD_ID (that thread gets
  * it), musl's SIGEV_THREAD (its function runs), the wall, boot-time and
- * CPU-time clocks (a sleep does not advance them), not inherited by
- * fork, deleted at execve, errors.  Only counts and orders are printed.
+ * CPU-time clocks (a sleep does not advance them), as many as
+ * RLIMIT_SIGPENDING, not inherited by fork, deleted at execve, errors.  Only counts and orders are printed.
  * Exit status 0 when every check held.
  */
 #define _GNU_SOURCE
@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include "check.h"
@@ -339,6 +340,25 @@ static void errors(void)
 	timer_delete(tid_of(id));
 }
 
+/* A child of another user with RLIMIT_SIGPENDING 3 creates timers until
+ * refused: exits with how many it got (100 + n unless EAGAIN). */
+static void sigpending_limit(void)
+{
+	struct rlimit r = { 3, 3 };
+	pid_t pid = fork();
+	int id, n = 0;
+
+	if (pid == 0) {
+		setrlimit(RLIMIT_SIGPENDING, &r);
+		if (setresuid(1234, 1234, 1234))
+			_exit(99);
+		while (n < 10 && raw_create(CLOCK_MONOTONIC, NULL, &id) == 0)
+			n++;
+		_exit(errno == EAGAIN ? n : 100 + n);
+	}
+	printf("timers under RLIMIT_SIGPENDING 3: %s\n", wait_str(pid));
+}
+
 static void fork_and_exec(void)
 {
 	struct itimerspec t = its(30 * MS, 30 * MS), cur;
@@ -392,6 +412,7 @@ int main(int argc, char **argv)
 	sigev_thread();
 	clocks();
 	errors();
+	sigpending_limit();
 	fork_and_exec();
 	return finish();
 }

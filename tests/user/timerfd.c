@@ -97,11 +97,28 @@ static void one_shot(void)
 	close(fd);
 }
 
+/* Armed at now + offset on clock (absolute), read once: the count. */
+static unsigned long long absolute_read(int clock, long long offset,
+				       long long interval, int flags)
+{
+	int fd = timerfd_create(clock, 0);
+	struct timespec now;
+	struct itimerspec t;
+	uint64_t n;
+
+	clock_gettime(clock, &now);
+	t = its(ns_of(&now) + offset, interval);
+	if (timerfd_settime(fd, TFD_TIMER_ABSTIME | flags, &t, NULL))
+		printf("settime: %s\n", strerror(errno));
+	n = read_count(fd);
+	close(fd);
+	return n;
+}
+
 static void periodic(void)
 {
 	int fd = timerfd_create(CLOCK_BOOTTIME, 0);
 	struct itimerspec t = its(10 * MS, 10 * MS), cur;
-	struct timespec now;
 	uint64_t n;
 
 	timerfd_settime(fd, 0, &t, NULL);
@@ -115,30 +132,13 @@ static void periodic(void)
 	    ns_of(&cur.it_value) <= 10 * MS);
 	close(fd);
 
-	fd = timerfd_create(CLOCK_REALTIME, 0);
-	clock_gettime(CLOCK_REALTIME, &now);
-	t = its(ns_of(&now) - 2500 * MS, 1000 * MS);
-	timerfd_settime(fd, TFD_TIMER_ABSTIME, &t, NULL);
 	printf("wall clock 2.5 s ago, every 1 s: read %llu\n",
-	       (unsigned long long)read_count(fd));
-	close(fd);
-
-	fd = timerfd_create(CLOCK_MONOTONIC, 0);
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	t = its(ns_of(&now) + 30 * MS, 0);
-	timerfd_settime(fd, TFD_TIMER_ABSTIME, &t, NULL);
+	       absolute_read(CLOCK_REALTIME, -2500 * MS, 1000 * MS, 0));
 	printf("monotonic +30 ms absolute: read %llu\n",
-	       (unsigned long long)read_count(fd));
-	close(fd);
-
-	fd = timerfd_create(CLOCK_REALTIME, 0);
-	clock_gettime(CLOCK_REALTIME, &now);
-	t = its(ns_of(&now) + 30 * MS, 0);
-	yes("absolute wall clock +30 ms, CANCEL_ON_SET",
-	    timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET,
-			    &t, NULL) == 0);
-	printf("read: %llu\n", (unsigned long long)read_count(fd));
-	close(fd);
+	       absolute_read(CLOCK_MONOTONIC, 30 * MS, 0, 0));
+	printf("wall clock +30 ms absolute, CANCEL_ON_SET: read %llu\n",
+	       absolute_read(CLOCK_REALTIME, 30 * MS, 0,
+			     TFD_TIMER_CANCEL_ON_SET));
 }
 
 struct itimerspec32 {
