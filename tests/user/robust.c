@@ -11,7 +11,8 @@
  *            pending entry is handled, a blocked waiter is woken, a list
  *            that loops ends the walk;
  *   mutex    musl's robust mutexes: a thread ends holding one (pthread
- *            exit and a detached thread), a process ends holding a
+ *            exit and a detached thread, also met at a barrier and
+ *            waited for with a timed lock, private and shared), a process ends holding a
  *            process-shared one (_exit, SIGKILL, with a waiter blocked),
  *            execve while holding one: EOWNERDEAD, consistent, reuse,
  *            ENOTRECOVERABLE when unlocked without consistent.
@@ -28,6 +29,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include "check.h"
 
 struct rlist { struct rlist *next; };
@@ -311,6 +313,43 @@ static void process_cases(void)
 	}
 }
 
+static pthread_barrier_t barrier2;
+
+static void *lock_then_barrier(void *arg)
+{
+	pthread_mutex_lock(arg);
+	pthread_barrier_wait(&barrier2);
+	return NULL;
+}
+
+/* As libc-test's pthread-robust-detach: a detached thread locks, meets
+ * the main thread at a barrier and returns; a timed lock then waits for
+ * its end and gets EOWNERDEAD. */
+static void detached_timedlock(int pshared)
+{
+	pthread_mutexattr_t a;
+	pthread_mutex_t m;
+	pthread_t th;
+	struct timespec ts;
+
+	pthread_barrier_init(&barrier2, NULL, 2);
+	pthread_mutexattr_init(&a);
+	pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST);
+	pthread_mutexattr_setpshared(&a, pshared);
+	pthread_mutex_init(&m, &a);
+	pthread_create(&th, NULL, lock_then_barrier, &m);
+	pthread_detach(th);
+	pthread_barrier_wait(&barrier2);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += 5;
+	printf("detached, %s: timedlock: %s\n",
+	       pshared == PTHREAD_PROCESS_SHARED ? "shared" : "private",
+	       err_name(pthread_mutex_timedlock(&m, &ts)));
+	pthread_mutex_consistent(&m);	/* off our robust list before */
+	pthread_mutex_unlock(&m);	/* m leaves the stack */
+	pthread_barrier_destroy(&barrier2);
+}
+
 static void mutex_section(void)
 {
 	pthread_mutexattr_t a;
@@ -340,6 +379,8 @@ static void mutex_section(void)
 	pthread_mutex_unlock(&m);	/* not made consistent */
 	printf("unlocked without consistent: lock: %s\n",
 	       err_name(pthread_mutex_lock(&m)));
+	detached_timedlock(PTHREAD_PROCESS_PRIVATE);
+	detached_timedlock(PTHREAD_PROCESS_SHARED);
 	process_cases();
 }
 
