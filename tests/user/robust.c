@@ -12,8 +12,9 @@
  *            that loops ends the walk;
  *   mutex    musl's robust mutexes: a thread ends holding one (pthread
  *            exit and a detached thread, also met at a barrier and
- *            waited for with a timed lock, private and shared), a process ends holding a
- *            process-shared one (_exit, SIGKILL, with a waiter blocked),
+ *            waited for with a timed lock, private and shared), a
+ *            process ends holding a process-shared one (_exit,
+ *            SIGKILL, with a waiter blocked),
  *            execve while holding one: EOWNERDEAD, consistent, reuse,
  *            ENOTRECOVERABLE when unlocked without consistent.
  *   (exec-hold ADDR: the execve'd program; prints nothing.)
