@@ -33,8 +33,8 @@
  *  - struct thread is freed by the thread itself once it has left the
  *    list, so whoever finds it on the list under signal_lock (or, on one
  *    CPU, with preemption off) may use it.
- * An ending thread therefore first finishes with user memory
- * (clear_child_tid), moves to the kernel's page directory and drops its
+ * An ending thread therefore first finishes with user memory (its
+ * robust futex list, clear_child_tid), moves to the kernel's page directory and drops its
  * reference to the mm; then, in one signal_lock section, it leaves the
  * list, hands the process's pending signals on to the threads left
  * (signal_retarget) and wakes an execve waiting for it (threads_wq).  A
