@@ -32,6 +32,7 @@
 
 #define ET_EXEC		2
 #define ET_DYN		3
+#define ET_CORE		4
 #define EM_386		3
 
 #define PT_NULL		0

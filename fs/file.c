@@ -17,13 +17,21 @@
  * vfs_ioctl answers the ioctls Linux answers for every file before the
  * driver sees them (FIONREAD on a regular file) and hands the rest over.
  *
- * Interface: vfs_open, vfs_close, vfs_read, vfs_write, vfs_pread,
+ * O_TMPFILE makes the file with the directory's tmpfile op, without a
+ * name ("DIR/#INO (deleted)" in /proc/<pid>/fd, as Linux shows it), which
+ * linkat may give it later unless O_EXCL was set; a filesystem without the
+ * op answers -EOPNOTSUPP.  vfs_open_inode opens an inode that has no
+ * name (memfd_create's) under a name given for /proc.
+ *
+ * Interface: vfs_open, vfs_open_inode, vfs_close, vfs_read, vfs_write, vfs_pread,
  * vfs_pwrite, vfs_lseek, vfs_readdir, vfs_fsync, vfs_ioctl.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
 #include "kernel/errno.h"
 #include "kernel/proc/rlimit.h"
+#include "lib/printf.h"
+#include "lib/string.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"
 
@@ -178,6 +186,15 @@ int file_deny_write(struct file *f)
 	return err;
 }
 
+/* A new file f opened with flags: count it as a writer if it is one. */
+static void file_count_writer(struct file *f, unsigned int flags)
+{
+	if (opens_writer(f->inode, flags)) {
+		f->inode->writecount++;
+		f->fmode |= FMODE_WRITER;
+	}
+}
+
 static void file_put_access(struct file *f)
 {
 	if (f->fmode & FMODE_WRITER)
@@ -217,6 +234,42 @@ static struct file *file_alloc(struct inode *inode, unsigned int flags)
 	return f;
 }
 
+/* O_TMPFILE: a new file without a name in the directory path names. */
+static int open_tmpfile(const char *path, unsigned int flags, uint16_t mode,
+			struct inode **out)
+{
+	struct inode *dir;
+	struct file *via = NULL;
+	int err = namei_open(NULL, path, LOOKUP_FOLLOW, &dir, &via);
+
+	if (via)
+		vfs_close(via);
+	if (err)
+		return err;
+	err = !S_ISDIR(dir->mode) ? -ENOTDIR : may_create(dir);
+	if (!err && (!dir->iops || !dir->iops->tmpfile))
+		err = -EOPNOTSUPP;
+	if (!err)
+		err = dir->iops->tmpfile(dir, S_IFREG | (mode & 07777), out);
+	if (!err)
+		(*out)->linkable = !(flags & O_EXCL);
+	iput(dir);
+	return err;
+}
+
+/* Record an O_TMPFILE's name as Linux shows it: "DIR/#INO". */
+static void path_record_tmpfile(struct file *f, const char *dir)
+{
+	size_t n = strlen(dir) + 16;
+	char *path = kmalloc(n);
+
+	if (!path)
+		return;
+	snprintf(path, n, "%s/#%u", dir, f->inode->ino);
+	path_record(f, path);
+	kfree(path);
+}
+
 static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16_t mode)
 {
 	struct inode *inode;
@@ -226,7 +279,13 @@ static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16
 
 	if (flags & O_PATH)
 		flags &= O_PATH | O_DIRECTORY | O_NOFOLLOW;
-	if (flags & O_CREAT)
+	if (flags & __O_TMPFILE) {
+		err = (flags & (O_TMPFILE | O_CREAT)) != O_TMPFILE ||
+		      !(open_mask(flags) & MAY_WRITE) ? -EINVAL :
+		      open_tmpfile(path, flags, mode, &inode);
+		created = true;
+		flags &= ~O_DIRECTORY;	/* it was the directory's */
+	} else if (flags & O_CREAT)
 		err = open_create(NULL, path, flags, mode, &inode, &created,
 				  &via, 0);
 	else
@@ -239,19 +298,36 @@ static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16
 		err = -ETXTBSY;
 	if (!err && (flags & O_TRUNC) && S_ISREG(inode->mode) && !created)
 		err = do_truncate(inode, 0);
-	f = err ? ERR_PTR(err) : file_alloc(inode, flags);
-	if (!IS_ERR(f) && opens_writer(inode, flags)) {
-		inode->writecount++;
-		f->fmode |= FMODE_WRITER;
-	}
+	f = err ? ERR_PTR(err) : file_alloc(inode, flags & ~__O_TMPFILE);
+	if (!IS_ERR(f))
+		file_count_writer(f, flags);
 	if (IS_ERR(f))
 		iput(inode);
+	else if (flags & __O_TMPFILE)
+		path_record_tmpfile(f, path);
 	else if (via)
 		path_copy(f, via);
 	else
 		path_record(f, path);
 	if (via)
 		vfs_close(via);
+	return f;
+}
+
+struct file *vfs_open_inode(struct inode *inode, unsigned int flags,
+			    const char *path)
+{
+	struct file *f;
+
+	vfs_lock();
+	f = file_alloc(inode, flags);
+	if (IS_ERR(f)) {
+		iput(inode);
+	} else {
+		file_count_writer(f, flags);
+		path_record(f, path);
+	}
+	vfs_unlock();
 	return f;
 }
 

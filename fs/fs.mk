@@ -1,12 +1,13 @@
 # fs/: the VFS core, the generic block-mapped file code, ramfs, devfs,
 # procfs and the root mount; tests/kernel/test_vfs*.c.
 KERNEL_SRCS += fs/lock.c fs/flusher.c fs/inode.c fs/super.c fs/mount.c fs/namei.c fs/perm.c \
-	fs/file.c fs/ops.c fs/rename.c fs/devices.c fs/blkdev_file.c fs/pipe.c fs/anon.c fs/eventfd.c fs/timerfd.c fs/signalfd.c fs/flock.c fs/posixlock.c fs/poll.c \
+	fs/file.c fs/ops.c fs/rename.c fs/devices.c fs/blkdev_file.c fs/pipe.c fs/anon.c fs/memfd.c fs/eventfd.c fs/timerfd.c fs/signalfd.c fs/flock.c fs/posixlock.c fs/poll.c \
 	fs/blockmap.c fs/attr.c fs/setattr.c fs/path.c \
-	fs/ramfs/super.c fs/ramfs/dir.c fs/ramfs/file.c \
+	fs/ramfs/super.c fs/ramfs/options.c fs/ramfs/dir.c fs/ramfs/file.c \
+	fs/sysfs/sysfs.c fs/sysfs/build.c fs/sysfs/block.c fs/sysfs/chars.c \
 	fs/devfs/devfs.c fs/devfs/mem.c fs/devfs/links.c \
 	fs/procfs/procfs.c fs/procfs/pid.c fs/procfs/entries.c fs/procfs/system.c \
-	fs/procfs/piddir.c fs/procfs/links.c fs/procfs/maps.c fs/procfs/cmdline.c \
+	fs/procfs/piddir.c fs/procfs/links.c fs/procfs/maps.c fs/procfs/pagemap.c fs/procfs/cmdline.c \
 	fs/procfs/tree.c fs/procfs/sysctl.c \
 	fs/root.c
 KTEST_SRCS += tests/kernel/test_vfs_namei.c tests/kernel/test_vfs_file.c \

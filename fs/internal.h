@@ -66,6 +66,12 @@ struct inode *follow_mounts(struct inode *inode);
 enum last_type { LAST_NORM, LAST_DOT, LAST_DOTDOT, LAST_ROOT };
 enum last_type last_type(const char *last);
 
+/* file.c: an open file (flags as open's) on inode, whose reference it
+ * takes, named path in /proc; ERR_PTR on failure (the reference is
+ * dropped then). */
+struct file *vfs_open_inode(struct inode *inode, unsigned int flags,
+			    const char *path);
+
 /* perm.c */
 int may_create(struct inode *dir);
 int may_delete(struct inode *dir, struct inode *victim);

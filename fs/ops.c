@@ -158,19 +158,26 @@ static int vfs_link_locked(struct inode *old_base, const char *old_path,
 			   struct inode *new_base, const char *new_path,
 			   unsigned int flags)
 {
-	struct inode *old;
+	struct inode *old = NULL;
 	struct parent p;
-	int err = vfs_lookup_at(old_base, old_path, flags & LOOKUP_FOLLOW,
-				&old);
+	int err = 0;
 
+	if (old_path[0])	/* "": old_base itself (AT_EMPTY_PATH) */
+		err = vfs_lookup_at(old_base, old_path, flags & LOOKUP_FOLLOW,
+				    &old);
+	else
+		old = igrab(old_base);
 	if (err)
 		return err;
 	err = S_ISDIR(old->mode) ? -EPERM :
+	      old->nlink == 0 && !old->linkable ? -ENOENT :
 	      create_parent(new_base, new_path, &p);
 	if (err)
 		goto out;
 	err = p.trailing ? -ENOENT : p.dir->sb != old->sb ? -EXDEV :
 	      p.dir->iops->link ? p.dir->iops->link(p.dir, p.last, old) : -EPERM;
+	if (!err)
+		old->linkable = false;
 	iput(p.dir);
 out:
 	iput(old);

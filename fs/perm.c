@@ -24,14 +24,13 @@ static bool is_fs_object(uint16_t mode)
 	return S_ISREG(mode) || S_ISDIR(mode) || S_ISLNK(mode);
 }
 
-int inode_permission(struct inode *inode, int mask)
+/* The mode bits' answer (root may do anything but execute a file no
+ * execute bit is set on). */
+static int mode_permission(const struct inode *inode, int mask)
 {
 	const struct cred *cred = current_cred();
 	unsigned int bits = inode->mode;
 
-	if ((mask & MAY_WRITE) && (inode->sb->flags & SB_RDONLY) &&
-	    is_fs_object(inode->mode))
-		return -EROFS;
 	if (cred->uid == 0) {
 		if (!(mask & MAY_EXEC) || S_ISDIR(inode->mode) ||
 		    (inode->mode & 0111))
@@ -43,6 +42,19 @@ int inode_permission(struct inode *inode, int mask)
 	else if (cred_in_group(cred, inode->gid))
 		bits >>= 3;
 	return (mask & ~bits & 7) ? -EACCES : 0;
+}
+
+int inode_permission(struct inode *inode, int mask)
+{
+	int err;
+
+	if ((mask & MAY_WRITE) && (inode->sb->flags & SB_RDONLY) &&
+	    is_fs_object(inode->mode))
+		return -EROFS;
+	err = mode_permission(inode, mask);
+	if (err && inode->iops && inode->iops->permission)
+		err = inode->iops->permission(inode, mask);
+	return err;
 }
 
 int may_create(struct inode *dir)

@@ -1,6 +1,7 @@
 /*
- * root.c: mount the root filesystem, then devfs on /dev and procfs on
- * /proc (INIT_LATE, once the drivers have registered their devices).
+ * root.c: mount the root filesystem, then devfs on /dev, a tmpfs on
+ * /dev/shm (mode 1777, for POSIX shared memory and semaphores) and procfs
+ * on /proc (INIT_LATE, once the drivers have registered their devices).
  *
  * The root device is kernel_root_dev (root= on the command line, default
  * /dev/ram0); every registered filesystem type that mounts a device is
@@ -65,6 +66,10 @@ static int root_mount(void)
 	}
 	pr_info("vfs: mounted %s on /\n", kernel_root_dev);
 	mount_pseudo("/dev", "devtmpfs");
+	err = vfs_mount("tmpfs", "/dev/shm", "tmpfs", 0, "mode=1777");
+	if (err)
+		pr_warn("vfs: mounting tmpfs on /dev/shm failed (error %d)\n",
+			err);
 	mount_pseudo("/proc", "proc");
 	return 0;
 }

@@ -183,6 +183,9 @@ struct inode_ops {
 	int (*symlink)(struct inode *dir, const char *name, const char *target,
 		       struct inode **out);
 	int (*link)(struct inode *dir, const char *name, struct inode *target);
+	/* A regular file of mode in dir's filesystem with no name and no
+	 * link (O_TMPFILE, memfd_create), one reference: 0 or -Exxx. */
+	int (*tmpfile)(struct inode *dir, uint16_t mode, struct inode **out);
 	int (*unlink)(struct inode *dir, const char *name);
 	int (*rmdir)(struct inode *dir, const char *name);	/* -ENOTEMPTY */
 	/* Replaces an existing new_name (the VFS checked the types). */
@@ -196,6 +199,9 @@ struct inode_ops {
 	 * 0 or -Exxx.  readlink still gives the text. */
 	int (*get_target)(struct inode *link, struct inode **target,
 			  struct file **file);
+	/* Asked when the mode bits refuse an access (mask: MAY_*): 0 to
+	 * allow it after all (procfs: a process's own fd/), or -EACCES. */
+	int (*permission)(struct inode *inode, int mask);
 	/* Change attributes; ATTR_SIZE truncates or extends, freeing blocks
 	 * (the VFS has already zeroed the tail of the new last page and
 	 * dropped the cached pages past it). */
@@ -229,6 +235,9 @@ struct inode {
 	struct list_head sb_link;	/* sb->inodes */
 	struct super_block *mounted;	/* a filesystem mounted here */
 	struct pipe *pipe;		/* a FIFO's, while it is open */
+	/* Made with no link by O_TMPFILE without O_EXCL: linkat may give it
+	 * a name (other inodes without links may not: -ENOENT). */
+	bool linkable;
 };
 
 /* Cached inode ino of sb, read if needed; ERR_PTR on failure. */
@@ -471,6 +480,15 @@ struct file *anon_file(const char *name, const struct file_ops *fops,
 		       void *private, unsigned int flags);
 /* The name given to anon_file for inode, NULL for any other inode. */
 const char *anon_file_name(const struct inode *inode);
+/* fs/memfd.c: memfd_create's file named name (at most MEMFD_NAME_MAX
+ * bytes), open O_RDWR: a file or ERR_PTR(-ENOMEM).  memfd_seals:
+ * fcntl's F_GET_SEALS (add false) and F_ADD_SEALS for f: memfds made
+ * without MFD_ALLOW_SEALING (the only kind) are sealed with F_SEAL_SEAL;
+ * other files are -EINVAL. */
+#define MEMFD_NAME_MAX	249
+#define F_SEAL_SEAL	0x0001
+struct file *memfd_file(const char *name);
+long memfd_seals(struct file *f, bool add, uint32_t seals);
 /* fs/flock.c: flock(2) on open file f: op LOCK_SH, LOCK_EX or LOCK_UN,
  * with LOCK_NB: 0, -EINVAL, -EAGAIN (EWOULDBLOCK: LOCK_NB), -ERESTARTSYS (a
  * signal while waiting), -ENOMEM. */

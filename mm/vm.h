@@ -71,7 +71,10 @@
  *   mm_lock, mm_unlock, vm_fault, vm_resolve, vm_read_remote, vm_mmap, vm_mmap_file,
  *   vm_munmap, vm_mprotect, vm_mremap, vm_msync, vm_madvise, vm_mincore,
  *   vm_brk_init, vm_brk, vm_stack_setup, vm_map_special, vm_special_base,
- *   vma_find, mm_rss, vma_shmem_id; for the page
+ *   vma_find, mm_rss, vma_shmem_id; for System V shared memory
+ *   shmem_create, shmem_put, shmem_mappers, shmem_npages, shmem_resident,
+ *   shmem_on_unmapped, shmem_set_sysv, vma_shmem_key, vm_map_shmem,
+ *   vm_shmdt; for the page
  *   cache and the VFS: vm_page_mkclean, vm_unmap_mapping.
  */
 #ifndef MM_VM_H
@@ -133,6 +136,7 @@
 #define VMA_BRK		0x4	/* the heap made by vm_brk */
 #define VMA_NOWRITE	0x8	/* shared map of a file not open for writing:
 				 * PROT_WRITE is refused (-EACCES) */
+#define VMA_SYSV	0x10	/* a System V shared memory attachment */
 
 struct file;
 struct mm;
@@ -203,6 +207,30 @@ struct vma *vma_find(struct mm *mm, uintptr_t addr);	/* covering addr */
 /* mm/vm/shmem.c: the number that names vma's shared anonymous memory
  * (what /proc/<pid>/maps shows as its inode), or 0 for other VMAs. */
 uint32_t vma_shmem_id(const struct vma *vma);
+/* The key of the System V segment vma maps (VMA_SYSV), else 0. */
+int32_t vma_shmem_key(const struct vma *vma);
+/* Shared anonymous memory for System V segments (kernel/ipc/shm.c):
+ * shmem_create makes an object of npages zero pages (one reference, the
+ * caller's; NULL: out of memory), shmem_put drops a reference (the last
+ * frees it), shmem_mappers counts the VMAs mapping it (its references
+ * but one), shmem_npages gives its size, shmem_resident the pages it
+ * holds.  shmem_on_unmapped(sh, fn, arg)
+ * asks for fn(arg) each time a reference goes and others are left (a VMA
+ * went: munmap, shmdt, exit; called with the mm lock held, if any). */
+struct vm_shmem *shmem_create(uint32_t npages);
+void shmem_put(struct vm_shmem *sh);			/* NULL: no-op */
+uint32_t shmem_mappers(const struct vm_shmem *sh);
+uint32_t shmem_npages(const struct vm_shmem *sh);
+uint32_t shmem_resident(struct vm_shmem *sh);		/* pages made */
+void shmem_on_unmapped(struct vm_shmem *sh, void (*fn)(int arg), int arg);
+/* A System V segment's object: maps shows id as its inode and
+ * "/SYSV<key> (deleted)" as its name, as Linux's shm files. */
+void shmem_set_sysv(struct vm_shmem *sh, uint32_t id, int32_t key);
+
+/* mm/vm/pagemap.c: n entries of /proc/<pid>/pagemap from the page at va
+ * (Linux's format; frame numbers only with show_pfn). */
+void vm_pagemap(struct mm *mm, uintptr_t va, uint64_t *out, size_t n,
+		bool show_pfn);
 
 /* mm/vm/fault.c */
 /*
@@ -239,6 +267,9 @@ int vm_mmap(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
 int vm_mmap_file(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
 		 uint32_t flags, struct file *file, uint32_t pgoff);
 int vm_munmap(struct mm *mm, uintptr_t addr, size_t len);
+int vm_map_shmem(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
+		 uint32_t flags, struct vm_shmem *sh);
+int vm_shmdt(struct mm *mm, uintptr_t addr);
 int vm_mprotect(struct mm *mm, uintptr_t addr, size_t len, uint32_t prot);
 void vm_brk_init(struct mm *mm, uintptr_t start);
 uintptr_t vm_brk(struct mm *mm, uintptr_t new_brk);

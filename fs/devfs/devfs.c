@@ -7,10 +7,13 @@
  * from devfs_register_link; block devices are added for every device of
  * the block layer not seen before, each time the directory is looked up
  * or listed.  Nodes are root-owned; the
- * directory cannot be changed from user space.
+ * directory cannot be changed from user space.  One node is an empty
+ * directory, shm (mode 1777), where the kernel mounts a tmpfs at boot
+ * (fs/root.c), as Linux systems have /dev/shm.
  *
- * Interface: devfs_register_char, devfs_register_link (devfs.h); the fs type "devtmpfs", its
- * name in Linux, which programs and scripts mount.
+ * Interface: devfs_register_char, devfs_register_link,
+ * devfs_for_each_char (devfs.h); the fs type "devtmpfs", its name in
+ * Linux, which programs and scripts mount.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/devfs/devfs.h"
@@ -101,6 +104,16 @@ int devfs_register_link(const char *name, const char *target)
 }
 
 /* Add a node for every block device that has none yet. */
+void devfs_for_each_char(void (*fn)(const char *name, uint32_t rdev,
+				    void *arg), void *arg)
+{
+	struct devfs_node *n;
+
+	list_for_each_entry(n, &devfs_nodes, link)
+		if (S_ISCHR(n->mode))
+			fn(n->name, n->rdev, arg);
+}
+
 static void devfs_scan_blkdevs(void)
 {
 	struct devfs_node *n;
@@ -165,6 +178,33 @@ static const struct file_ops devfs_dir_fops = {
 	.readdir = devfs_readdir,
 };
 
+/* An empty directory node (a mount point): only "." and "..". */
+static int devfs_empty_lookup(struct inode *dir, const char *name,
+			      uint32_t *ino)
+{
+	if (strcmp(name, "..") != 0)
+		return -ENOENT;
+	*ino = DEVFS_ROOT_INO;
+	return 0;
+}
+
+static int devfs_empty_readdir(struct file *f, dir_emit_t emit, void *ctx)
+{
+	if (f->pos == 0 && emit(ctx, ".", 1, f->inode->ino, DT_DIR))
+		f->pos = 1;
+	if (f->pos == 1 && emit(ctx, "..", 2, DEVFS_ROOT_INO, DT_DIR))
+		f->pos = 2;
+	return 0;
+}
+
+static const struct inode_ops devfs_empty_iops = {
+	.lookup = devfs_empty_lookup,
+};
+
+static const struct file_ops devfs_empty_fops = {
+	.readdir = devfs_empty_readdir,
+};
+
 static ssize_t devfs_readlink(struct inode *inode, char *buf, size_t len)
 {
 	const struct devfs_node *n = inode->private;
@@ -199,6 +239,11 @@ static int devfs_read_inode(struct inode *inode)
 	inode->rdev = n->rdev;
 	inode->fops = n->fops;
 	inode->private = n;
+	if (S_ISDIR(n->mode)) {
+		inode->nlink = 2;
+		inode->iops = &devfs_empty_iops;
+		inode->fops = &devfs_empty_fops;
+	}
 	if (n->target) {
 		inode->iops = &devfs_link_iops;
 		inode->size = strlen(n->target);
@@ -230,6 +275,10 @@ static struct fs_type devfs_type = {
 
 static int devfs_init(void)
 {
+	struct devfs_node *shm = node_add("shm", S_IFDIR | 01777, 0);
+
+	if (IS_ERR(shm))
+		return PTR_ERR(shm);
 	return vfs_register_fs(&devfs_type);
 }
 INITCALL(INIT_FS, devfs_init);

@@ -25,4 +25,8 @@ int devfs_register_char(const char *name, uint16_t mode, uint32_t rdev,
  * 0, -EEXIST for a name already there, -ENOMEM. */
 int devfs_register_link(const char *name, const char *target);
 
+/* Call fn for every character device node, in the order they came. */
+void devfs_for_each_char(void (*fn)(const char *name, uint32_t rdev,
+				    void *arg), void *arg);
+
 #endif

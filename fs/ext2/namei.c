@@ -314,12 +314,22 @@ out:
 	return err;
 }
 
+/* O_TMPFILE: an inode with no link; the last iput frees it, unless
+ * linkat named it meanwhile. */
+static int ext2_tmpfile(struct inode *dir, uint16_t mode, struct inode **out)
+{
+	if (EXT2_SB(dir->sb)->rdonly)
+		return -EROFS;
+	return ext2_create_inode(dir, mode, 0, out);
+}
+
 const struct inode_ops ext2_dir_iops = {
 	.lookup = ext2_lookup,
 	.mknod = ext2_mknod,
 	.mkdir = ext2_mkdir,
 	.symlink = ext2_symlink,
 	.link = ext2_link,
+	.tmpfile = ext2_tmpfile,
 	.unlink = ext2_unlink,
 	.rmdir = ext2_rmdir,
 	.rename = ext2_rename,

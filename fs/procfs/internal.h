@@ -16,7 +16,8 @@
  *   procfs_task_tgid(tid)           the process of a live thread, or -1
  *   procfs_pid_exists(pid)          is there a process pid (zombies too)?
  *   procfs_pid_next(from)           the lowest live pid >= from, or -1
- *   procfs_pid_owner(pid, &uid, &gid)   its effective ids: 0 or -ENOENT
+ *   procfs_pid_owner(pid, &uid, &gid)   its effective ids (root's when it
+ *                                   is not dumpable): 0 or -ENOENT
  * cmdline.c: procfs_show_cmdline_pid(pid, kind, b)   cmdline, environ
  *   from the process's memory (0 or -ESRCH)
  * procfs.c: procfs_put_bytes(b, data, len)   append bytes, NULs too
@@ -33,6 +34,7 @@
  *                                   0: not open
  * piddir.c: the inode ops of /proc/<pid>/ and fd/ (procfs_read_pid_inode,
  *   procfs_pid_entries)
+ * pagemap.c: procfs_pagemap_fops, the binary pagemap file
  */
 #ifndef FS_PROCFS_INTERNAL_H
 #define FS_PROCFS_INTERNAL_H
@@ -58,6 +60,7 @@ enum {
 	PROCFS_PID_EXE,
 	PROCFS_PID_FD,
 	PROCFS_PID_TASK,
+	PROCFS_PID_PAGEMAP,
 	PROCFS_PID_NFILES
 };
 
@@ -120,6 +123,8 @@ int procfs_read_pid_inode(struct inode *inode);
 /* procfs.c: the ops of generated text files (printed at a read from 0). */
 struct file_ops;
 extern const struct file_ops procfs_file_fops;
+/* pagemap.c: /proc/<pid>/pagemap's. */
+extern const struct file_ops procfs_pagemap_fops;
 
 /* tree.c: the registered entries.  A directory has is_dir and neither
  * show nor store. */

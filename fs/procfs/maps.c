@@ -5,7 +5,8 @@
  * maps is Linux's format, one line per VMA: the range, rwx and p/s, the
  * file offset, the file's device and inode (zeros for anonymous memory;
  * shared anonymous memory shows as Linux's, "/dev/zero (deleted)" on
- * device 00:01), then, padded as Linux i386 pads it, the mapped file's
+ * device 00:01, a System V segment "/SYSV<key> (deleted)" with its id as
+ * the inode), then, padded as Linux i386 pads it, the mapped file's
  * path, a special
  * mapping's name ("[vdso]"), "[heap]" for the brk area or "[stack]" for
  * the stack.  The VMAs are copied out
@@ -20,6 +21,7 @@
 #include "fs/vfs.h"
 #include "kernel/errno.h"
 #include "kernel/proc/proc.h"
+#include "lib/printf.h"
 #include "mm/mm.h"
 #include "mm/vm.h"
 
@@ -29,6 +31,7 @@ struct vma_copy {
 	uintptr_t start, end;
 	uint32_t prot, flags, pgoff;
 	uint32_t shmem;			/* shared anonymous memory's id, or 0 */
+	int32_t sysv_key;		/* VMA_SYSV: the segment's key */
 	struct file *file;		/* a reference, or NULL */
 	const char *special;		/* a special mapping's name ([vdso]) */
 };
@@ -83,7 +86,8 @@ static unsigned int maps_copy(struct proc *p, struct vma_copy *out,
 		if (n < max) {
 			out[n] = (struct vma_copy){ v->start, v->end, v->prot,
 						    v->flags, v->pgoff,
-						    vma_shmem_id(v), v->file,
+						    vma_shmem_id(v),
+						    vma_shmem_key(v), v->file,
 						    v->special ? v->special->name
 							       : NULL };
 			if (v->file)
@@ -112,6 +116,13 @@ static void maps_object(const struct vma_copy *v, struct procfs_buf *b)
 		procfs_printf(b, "00000000 00:00 0 ");
 }
 
+/* A System V segment's name, in buf. */
+static const char *maps_sysv_name(int32_t key, char *buf)
+{
+	snprintf(buf, 32, "/SYSV%08x (deleted)", (uint32_t)key);
+	return buf;
+}
+
 static void maps_line(const struct vma_copy *v, struct procfs_buf *b,
 		      char *path)
 {
@@ -127,6 +138,8 @@ static void maps_line(const struct vma_copy *v, struct procfs_buf *b,
 	maps_object(v, b);
 	if (v->file && vfs_file_path(v->file, path, PATH_MAX) > 0)
 		name = path;
+	else if (v->flags & VMA_SYSV)
+		name = maps_sysv_name(v->sysv_key, path);
 	else if (v->shmem)
 		name = "/dev/zero (deleted)";
 	else if (v->special)

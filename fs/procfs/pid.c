@@ -308,9 +308,9 @@ int procfs_pid_owner(int id, uint32_t *uid, uint32_t *gid)
 
 	preempt_disable();
 	p = procfs_find(id);
-	if (p) {
-		*uid = p->euid;
-		*gid = p->egid;
+	if (p) {		/* Linux's task_dump_owner */
+		*uid = p->dumpable ? p->euid : 0;
+		*gid = p->dumpable ? p->egid : 0;
 	}
 	preempt_enable();
 	return p ? 0 : -ENOENT;

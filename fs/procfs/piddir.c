@@ -8,7 +8,8 @@
  * by its tid, holding the same files but task/ (pid.c prints them for
  * the thread alone).  Inodes are made from their numbers
  * (internal.h) when looked up and belong to the process's effective
- * user; procfs drops them when unused, so each lookup sees the process
+ * user (root, for a process that is not dumpable, as Linux; fd/ stays
+ * open to the process itself); procfs drops them when unused, so each lookup sees the process
  * as it is now.
  *
  * Interface (internal.h): procfs_pid_entries, procfs_read_pid_inode.
@@ -16,6 +17,7 @@
 #include "fs/procfs/internal.h"
 #include "fs/vfs.h"
 #include "kernel/errno.h"
+#include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "lib/printf.h"
 
@@ -33,6 +35,7 @@ const struct procfs_pid_entry procfs_pid_entries[PROCFS_PID_NFILES] = {
 	[PROCFS_PID_EXE] = { "exe", S_IFLNK | 0777 },
 	[PROCFS_PID_FD] = { "fd", S_IFDIR | 0500 },
 	[PROCFS_PID_TASK] = { "task", S_IFDIR | 0555 },
+	[PROCFS_PID_PAGEMAP] = { "pagemap", S_IFREG | 0400 },
 };
 
 /* The parent of /proc/<id>/ (the root) or of task/<tid>/ (task/). */
@@ -221,7 +224,19 @@ static int fd_link_target(struct inode *inode, struct inode **target,
 
 static const struct inode_ops pid_dir_iops = { .lookup = pid_dir_lookup };
 static const struct file_ops pid_dir_fops = { .readdir = pid_dir_readdir };
-static const struct inode_ops fd_dir_iops = { .lookup = fd_dir_lookup };
+/* A process may always look at its own fd/, even when it is not
+ * dumpable and root owns it (Linux's proc_fd_permission). */
+static int fd_dir_permission(struct inode *inode, int mask)
+{
+	struct proc *me = proc_current();
+
+	return me && me->pid == INO_PID(inode->ino) ? 0 : -EACCES;
+}
+
+static const struct inode_ops fd_dir_iops = {
+	.lookup = fd_dir_lookup,
+	.permission = fd_dir_permission,
+};
 static const struct inode_ops task_dir_iops = { .lookup = task_dir_lookup };
 static const struct file_ops task_dir_fops = { .readdir = task_dir_readdir };
 static const struct file_ops fd_dir_fops = { .readdir = fd_dir_readdir };
@@ -272,6 +287,8 @@ int procfs_read_pid_inode(struct inode *inode)
 		inode->fops = &task_dir_fops;
 	} else if (S_ISLNK(inode->mode)) {
 		inode->iops = &pid_link_iops;
+	} else if (kind == PROCFS_PID_PAGEMAP) {
+		inode->fops = &procfs_pagemap_fops;
 	} else {
 		inode->fops = &procfs_file_fops;
 	}

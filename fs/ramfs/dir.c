@@ -212,12 +212,24 @@ static int ramfs_readdir(struct file *f, dir_emit_t emit, void *ctx)
 	return 0;
 }
 
+static int ramfs_tmpfile(struct inode *dir, uint16_t mode, struct inode **out)
+{
+	struct inode *inode = ramfs_new_inode(dir->sb, dir, mode, 0);
+
+	if (!inode)
+		return -ENOMEM;
+	inode->nlink = 0;	/* the VFS frees it with its last reference */
+	*out = inode;
+	return 0;
+}
+
 const struct inode_ops ramfs_dir_iops = {
 	.lookup = ramfs_lookup,
 	.mknod = ramfs_mknod,
 	.mkdir = ramfs_mkdir,
 	.symlink = ramfs_symlink,
 	.link = ramfs_link,
+	.tmpfile = ramfs_tmpfile,
 	.unlink = ramfs_unlink,
 	.rmdir = ramfs_unlink,
 	.rename = ramfs_rename,

@@ -1,6 +1,7 @@
 /*
  * ramfs.h: ramfs's private declarations (the filesystem itself registers
- * as "ramfs" and has no other public interface).
+ * as "ramfs"); ramfs_mount_common and the ops tables are also what sysfs
+ * (fs/sysfs/) builds its tree with.
  *
  * Every file lives only in memory: a ramfs inode embeds the VFS inode and
  * holds a directory's entries (a list of names and inode numbers), a
@@ -50,6 +51,12 @@ extern const struct file_ops ramfs_dir_fops, ramfs_file_fops;
 /* super.c: a new inode in dir's filesystem (refcount 1, hashed). */
 struct inode *ramfs_new_inode(struct super_block *sb, struct inode *dir,
 			      uint16_t mode, uint32_t rdev);
+/* super.c: set up sb as an empty ramfs whose root has root_mode (the
+ * tmpfs type's mount starts with it): 0 or -ENOMEM. */
+int ramfs_mount_common(struct super_block *sb, uint16_t root_mode);
+/* options.c: apply mount options (comma-separated, as mount(2)'s data)
+ * to the root: 0 or -EINVAL; tmpfs: tmpfs's options, else ramfs's. */
+int ramfs_apply_options(struct inode *root, const char *options, bool tmpfs);
 /* file.c */
 void ramfs_free_pages(struct ramfs_inode *ri, uint32_t from);
 int ramfs_setattr(struct inode *inode, const struct iattr *attr);

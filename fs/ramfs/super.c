@@ -6,7 +6,8 @@
  * entries, link target), both when an unlinked inode is evicted and when
  * the filesystem is unmounted, which discards its contents.
  *
- * Interface: the "ramfs" fs type; ramfs_new_inode (ramfs.h).
+ * Interface: the "ramfs" fs type; ramfs_new_inode, ramfs_mount_common
+ * (ramfs.h).
  */
 #include "fs/ramfs/ramfs.h"
 #include "kernel/errno.h"
@@ -93,7 +94,7 @@ struct inode *ramfs_new_inode(struct super_block *sb, struct inode *dir,
 	return inode;
 }
 
-static int ramfs_mount(struct super_block *sb, const char *options)
+int ramfs_mount_common(struct super_block *sb, uint16_t root_mode)
 {
 	struct ramfs_sb *rsb = kzalloc(sizeof(*rsb));
 
@@ -104,11 +105,18 @@ static int ramfs_mount(struct super_block *sb, const char *options)
 	sb->ops = &ramfs_super_ops;
 	sb->magic = RAMFS_MAGIC;
 	sb->block_size = PAGE_SIZE;
-	sb->root = ramfs_new_inode(sb, NULL, S_IFDIR | 0755, 0);
+	sb->root = ramfs_new_inode(sb, NULL, root_mode, 0);
 	if (sb->root)
 		return 0;
 	ramfs_put_super(sb);
 	return -ENOMEM;
+}
+
+static int ramfs_mount(struct super_block *sb, const char *options)
+{
+	int err = ramfs_mount_common(sb, S_IFDIR | 0755);
+
+	return err ? err : ramfs_apply_options(sb->root, options, false);
 }
 
 static struct fs_type ramfs_type = {

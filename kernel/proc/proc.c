@@ -26,6 +26,7 @@
  * preemption off, the thread lists under signal_lock (signal.h).
  */
 #include "kernel/proc/proc.h"
+#include "kernel/ipc/ipc.h"
 #include "kernel/proc/posixtimer.h"
 #include "kernel/prof/prof.h"
 #include "drivers/tty/ctty.h"
@@ -343,7 +344,8 @@ void proc_notify_parent(struct proc *p)
 /*
  * The process of the last thread, which calls it, ends with wait status
  * status: its descriptors, address space and directories are released,
- * it becomes a zombie and its parent hears of it.  The caller then ends
+ * its SEM_UNDO adjustments applied, it becomes a zombie and its parent
+ * hears of it.  The caller then ends
  * its task.
  */
 void proc_end(struct proc *p, int status)
@@ -352,6 +354,7 @@ void proc_end(struct proc *p, int status)
 	posixtimer_delete_all(p);
 	if (p->pid == p->sid)
 		tty_session_exit(p);	/* a session leader hangs up */
+	ipc_sem_exit(p);		/* SEM_UNDO */
 	files_put(p->files);
 	p->files = NULL;
 	proc_acct_mm_drop(p, p->mm);

@@ -310,6 +310,13 @@ int proc_for_each(int (*fn)(struct proc *p, void *arg), void *arg);
  * again, after a short sleep done here; false when nothing can be done
  * (the current process was chosen or is being killed).  Sleeps. */
 bool oom_handle(void);
+/* kernel/proc/coredump.c: the ELF core file of the current process, for
+ * the fatal signal sig taken with user registers f: whether one was
+ * written whole ("core" in the cwd, when RLIMIT_CORE allows). */
+struct trap_frame;
+struct ksiginfo;
+bool coredump_write(const struct trap_frame *f, int sig,
+		    const struct ksiginfo *info);
 /* The process's first thread (the leader while it lives), or NULL. */
 struct thread *proc_main_thread(struct proc *p);
 
@@ -360,6 +367,7 @@ struct fs_struct *fs_alloc(struct inode *root, struct inode *cwd);
 struct fs_struct *fs_copy(struct fs_struct *src);
 void fs_put(struct fs_struct *fs);
 void fs_set_cwd(struct fs_struct *fs, struct inode *dir);  /* takes dir */
+void fs_set_root(struct fs_struct *fs, struct inode *dir); /* takes dir */
 struct sighand_struct *sighand_copy(const struct sighand_struct *src);
 void sighand_put(struct sighand_struct *sh);
 /* execve: a process that shares files or actions gets its own copy. */

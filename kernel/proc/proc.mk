@@ -1,6 +1,6 @@
 # Processes: struct proc and its threads, the structures clone shares,
 # file descriptors, exec, signals, futexes, the boot-time runner.
-KERNEL_SRCS += kernel/proc/proc.c kernel/proc/oom.c kernel/proc/reap.c kernel/proc/thread.c kernel/proc/share.c \
+KERNEL_SRCS += kernel/proc/proc.c kernel/proc/oom.c kernel/proc/coredump.c kernel/proc/reap.c kernel/proc/thread.c kernel/proc/share.c \
 	kernel/proc/fd.c kernel/proc/exec.c kernel/proc/utest.c \
 	kernel/proc/fork.c kernel/proc/tls.c kernel/proc/futex.c \
 	kernel/proc/futex_pi.c kernel/proc/futex_robust.c kernel/proc/posixtimer.c \

@@ -162,6 +162,11 @@ void fs_set_cwd(struct fs_struct *fs, struct inode *dir)
 	vfs_dir_replace(&fs->cwd, dir);
 }
 
+void fs_set_root(struct fs_struct *fs, struct inode *dir)
+{
+	vfs_dir_replace(&fs->root, dir);
+}
+
 struct sighand_struct *sighand_copy(const struct sighand_struct *src)
 {
 	struct sighand_struct *sh = kmalloc(sizeof(*sh));

@@ -25,10 +25,10 @@
  * -ERESTART_RESTARTBLOCK, restart_syscall's number 0, which goes on with
  * the time left: kernel/proc/restart.h), then the pending unblocked
  * signals are taken one by one: ignored, their default action run
- * (terminate the group; core: the same, and as no core file is ever
- * written the wait status never has the core bit 0x80, which Linux sets
- * only for a core actually written; stop the group; continue), or their
- * handler
+ * (terminate the group; core: the same after an ELF core file when
+ * RLIMIT_CORE allows, kernel/proc/coredump.c, with the wait status's core
+ * bit 0x80 when one was written whole, as Linux; stop the group;
+ * continue), or their handler
  * entered through a signal frame (kernel/proc/sigframe.c), each frame
  * above the previous one, as Linux.  A frame that cannot be written
  * raises SIGSEGV.  Before each, a thread whose group is exiting ends
@@ -502,9 +502,14 @@ int signal_wait(uint64_t set, struct ksiginfo *info, uint64_t deadline)
 }
 
 /* The default action of sig: returns when it is to ignore or continue;
- * terminating ends the whole group. */
-static void signal_default(struct proc *p, int sig, const struct ksiginfo *i)
+ * terminating ends the whole group, after a core file for the signals
+ * whose action is "core" (kernel/proc/coredump.c; f: the thread's user
+ * registers). */
+static void signal_default(struct proc *p, const struct trap_frame *f,
+			   int sig, const struct ksiginfo *i)
 {
+	int status = W_EXITCODE(0, sig);
+
 	const char *name = sig < 32 ? sig_names[sig] : NULL;
 
 	if (SIG_IGNORED_DFL & SIGBIT(sig))
@@ -513,13 +518,15 @@ static void signal_default(struct proc *p, int sig, const struct ksiginfo *i)
 		proc_stop(sig);
 		return;
 	}
-	/* No core file is written, so no W_COREFLAG (Linux sets it only
-	 * when one was: never with its default RLIMIT_CORE of 0). */
-	if (SIG_CORES & SIGBIT(sig))
+	if (SIG_CORES & SIGBIT(sig)) {
 		pr_debug("proc: pid %d (%s) killed by %s%s (code %d, addr 0x%08x)\n",
 			  p->pid, p->name, name ? name : "signal",
 			  name ? "" : "?", i->code, i->fault.addr);
-	proc_exit(W_EXITCODE(0, sig));
+		/* W_COREFLAG only for a core written whole, as Linux. */
+		if (coredump_write(f, sig, i))
+			status |= W_COREFLAG;
+	}
+	proc_exit(status);
 }
 
 /* Whether ret is one of the -ERESTART* codes. */
@@ -639,7 +646,7 @@ void signal_deliver(struct trap_frame *f)
 		if (ka->handler == SIG_IGN)
 			continue;
 		if (ka->handler == SIG_DFL)
-			signal_default(t->proc, sig, &info);
+			signal_default(t->proc, f, sig, &info);
 		else
 			signal_handle(f, t, sig, ka, &info);
 	}

@@ -23,8 +23,8 @@
  * -EINTR).  On every return to user mode signal_deliver() takes the
  * pending unblocked signals: it restarts or fails the interrupted call,
  * runs the default action (terminate the whole group, core dump =
- * terminate: no core file is written, so the wait status has no core
- * bit, ignore, stop the group, continue) or builds
+ * terminate after writing an ELF core file when RLIMIT_CORE allows,
+ * kernel/proc/coredump.c, ignore, stop the group, continue) or builds
  * the Linux signal frame for a handler, with the x87/SSE state, on the
  * user stack or the alternate one.  Every deliverable signal gets its
  * frame before user mode runs again (each above the previous one), as

@@ -439,6 +439,8 @@ SYSCALL(NR_dup3, sys_dup3);
 #define F_OFD_SETLKW	38
 #define F_DUPFD_CLOEXEC	1030
 #define F_SETPIPE_SZ	1031
+#define F_ADD_SEALS	1033
+#define F_GET_SEALS	1034
 #define F_GETPIPE_SZ	1032
 #define SETFL_MASK	(O_APPEND | O_NONBLOCK)
 #define FLOCK_SIZE	16	/* struct flock: 32-bit l_start and l_len */
@@ -656,6 +658,9 @@ static long fcntl_common(int fd, int cmd, uint32_t arg, bool wide)
 	case F_GETPIPE_SZ:
 	case F_SETPIPE_SZ:
 		return pipe_size_ctl(f, cmd == F_SETPIPE_SZ, arg);
+	case F_ADD_SEALS:
+	case F_GET_SEALS:
+		return memfd_seals(f, cmd == F_ADD_SEALS, arg);
 	}
 	return -EINVAL;
 }

@@ -3,7 +3,10 @@
  * symlinkat, readlink, readlinkat, mknod, mknodat.
  *
  * linkat takes AT_SYMLINK_FOLLOW (link does not follow a link it names,
- * as Linux); AT_EMPTY_PATH is not supported (-ENOENT for "").  readlink
+ * as Linux) and AT_EMPTY_PATH ("" names olddirfd's file itself: an
+ * O_TMPFILE file gets its name so; root only, -ENOENT for others, as
+ * Linux asks for CAP_DAC_READ_SEARCH).  A file with no links left may be
+ * linked only if it was made by O_TMPFILE without O_EXCL (-ENOENT).  readlink
  * truncates the target to the buffer, without a NUL.  mknod makes regular
  * files, FIFOs, sockets and (root only) device nodes, with the umask
  * applied; a directory is -EPERM, another type -EINVAL.
@@ -23,11 +26,37 @@ static int link_op(struct inode *obase, const char *oldp, struct inode *nbase,
 			   flags & AT_SYMLINK_FOLLOW ? LOOKUP_FOLLOW : 0);
 }
 
+/* linkat(fd, "", newdirfd, new, AT_EMPTY_PATH): name fd's file. */
+static long link_fd(int fd, int newdirfd, const char *unew)
+{
+	struct file *f = fd_get(fd);
+	struct inode *nbase;
+	char *newp;
+	long err;
+
+	if (!f)
+		return -EBADF;
+	if (proc_current()->euid != 0)
+		return -ENOENT;
+	newp = user_path(unew);
+	if (IS_ERR(newp))
+		return PTR_ERR(newp);
+	err = at_dir(newdirfd, newp, &nbase);
+	if (!err)
+		err = vfs_link_at(f->inode, "", nbase, newp, 0);
+	kfree(newp);
+	return err;
+}
+
 static long sys_linkat(int olddirfd, const char *uold, int newdirfd,
 		       const char *unew, uint32_t flags)
 {
-	if (flags & ~AT_SYMLINK_FOLLOW)
+	char first;
+
+	if (flags & ~(AT_SYMLINK_FOLLOW | AT_EMPTY_PATH))
 		return -EINVAL;
+	if ((flags & AT_EMPTY_PATH) && !get_user(first, uold) && !first)
+		return link_fd(olddirfd, newdirfd, unew);
 	return path2_call(olddirfd, uold, newdirfd, unew, flags, link_op);
 }
 SYSCALL(NR_linkat, sys_linkat);

@@ -262,6 +262,32 @@ static long sys_chdir(const char *upath)
 }
 SYSCALL(NR_chdir, sys_chdir);
 
+/* chroot: root only (Linux's CAP_SYS_CHROOT); the directory must be
+ * searchable.  The cwd stays where it is, as on Linux. */
+static int op_chroot(const char *path, uint32_t unused)
+{
+	struct inode *inode;
+	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
+
+	if (err)
+		return err;
+	err = !S_ISDIR(inode->mode) ? -ENOTDIR :
+	      inode_permission(inode, MAY_EXEC) ? -EACCES :
+	      proc_current()->euid ? -EPERM : 0;
+	if (err) {
+		iput(inode);
+		return err;
+	}
+	fs_set_root(proc_current()->fs, inode);
+	return 0;
+}
+
+static long sys_chroot(const char *upath)
+{
+	return path_call(AT_FDCWD, upath, 0, op_chroot);
+}
+SYSCALL(NR_chroot, sys_chroot);
+
 static long sys_fchdir(int fd)
 {
 	struct proc *p = proc_current();

@@ -83,6 +83,7 @@ uintptr_t syscall_handler(uint32_t nr);
 #define NR_fcntl		55
 #define NR_setpgid		57
 #define NR_umask		60
+#define NR_chroot		61
 #define NR_dup2			63
 #define NR_getppid		64
 #define NR_getpgrp		65

@@ -14,4 +14,5 @@ KERNEL_SRCS += kernel/syscall/syscall.c kernel/syscall/sys_proc.c kernel/syscall
 	kernel/syscall/sys_rlimit.c kernel/syscall/sys_info.c \
 	kernel/syscall/sys_uts.c kernel/syscall/sys_sched.c \
 	kernel/syscall/sys_prctl.c kernel/syscall/sys_statx.c \
-	kernel/syscall/sys_mount.c kernel/syscall/timeout.c
+	kernel/syscall/sys_mount.c kernel/syscall/timeout.c \
+	kernel/syscall/sys_ipc.c kernel/syscall/sys_memfd.c

@@ -61,9 +61,7 @@ int filemap_fault(struct mm *mm, struct vma *vma, uintptr_t va,
 int special_fault(struct mm *mm, struct vma *vma, uintptr_t va, pte_t *pte);
 
 /* mm/vm/shmem.c */
-struct vm_shmem *shmem_create(uint32_t npages);	/* NULL: out of memory */
 struct vm_shmem *shmem_get(struct vm_shmem *sh);	/* one more reference */
-void shmem_put(struct vm_shmem *sh);		/* drop one; NULL: no-op */
 struct page *shmem_page(struct vm_shmem *sh, uint32_t index);
 bool shmem_has_page(struct vm_shmem *sh, uint32_t index);
 int shmem_fault(struct mm *mm, struct vma *vma, uintptr_t va, pte_t *pte);

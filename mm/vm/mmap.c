@@ -25,7 +25,7 @@
  * (accepted, nothing is ever swapped out anyway).
  *
  * Interface (mm/vm.h): vm_mmap, vm_mmap_file, vm_munmap, vm_mprotect,
- * vm_brk_init, vm_brk, vm_stack_setup; unmap_range, merge_range,
+ * vm_map_shmem, vm_shmdt, vm_brk_init, vm_brk, vm_stack_setup; unmap_range, merge_range,
  * user_range_ok and find_gap for the other files of mm/vm/
  * (mm/vm/internal.h).
  */
@@ -200,8 +200,9 @@ static bool mmap_backed(const struct file *file, uint32_t prot, uint32_t flags,
  * *addr is the hint (the address with MAP_FIXED) and receives the address
  * chosen.  Returns 0 or -Exxx, as Linux's mmap.
  */
-int vm_mmap_file(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
-		 uint32_t flags, struct file *file, uint32_t pgoff)
+static int mmap_object(struct mm *mm, uintptr_t *addr, size_t len,
+		       uint32_t prot, uint32_t flags, struct file *file,
+		       uint32_t pgoff, struct vm_shmem *sysv)
 {
 	struct vm_shmem *shmem = NULL;
 	uint32_t vflags;
@@ -219,10 +220,14 @@ int vm_mmap_file(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
 	err = mmap_place(mm, addr, len, flags);
 	if (!err)
 		err = mmap_vma_flags(file, prot, flags, &vflags);
+	/* A System V segment's memory is the segment's, not the mapping's. */
 	if (!err)
-		err = vm_may_map(mm, *addr, len, prot, vflags,
+		err = vm_may_map(mm, *addr, len, prot, vflags, !sysv &&
 				 mmap_backed(file, prot, flags, vflags));
-	if (!err && !file && (vflags & VMA_SHARED)) {
+	if (!err && sysv) {
+		shmem = shmem_get(sysv);
+		vflags |= VMA_SYSV;
+	} else if (!err && !file && (vflags & VMA_SHARED)) {
 		shmem = shmem_create((uint32_t)(len >> PAGE_SHIFT));
 		err = shmem ? 0 : -ENOMEM;
 	}
@@ -239,6 +244,22 @@ int vm_mmap_file(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
 	vma_link(mm, vma);
 	merge_range(mm, *addr, *addr + len);
 	return 0;
+}
+
+int vm_mmap_file(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
+		 uint32_t flags, struct file *file, uint32_t pgoff)
+{
+	return mmap_object(mm, addr, len, prot, flags, file, pgoff, NULL);
+}
+
+/* A System V segment: the shared anonymous memory sh, mapped whole
+ * (MAP_SHARED, MAP_FIXED or MAP_FIXED_NOREPLACE as the caller asks) in
+ * a VMA marked VMA_SYSV, which takes a reference to sh.  0 or -Exxx. */
+int vm_map_shmem(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
+		 uint32_t flags, struct vm_shmem *sh)
+{
+	return mmap_object(mm, addr, len, prot, flags | MAP_SHARED, NULL, 0,
+			   sh);
 }
 
 /* Anonymous memory only: vm_mmap_file without a file; -ENODEV without
@@ -261,6 +282,38 @@ int vm_munmap(struct mm *mm, uintptr_t addr, size_t len)
 	if (addr > KERNEL_BASE - len)
 		return -EINVAL;
 	return unmap_range(mm, addr, addr + len);
+}
+
+/*
+ * shmdt: unmap the System V segment attached at addr (a VMA_SYSV VMA
+ * starting there with the segment's first page), and the other pieces of
+ * the same segment within its size from addr.  0, or -EINVAL when no
+ * attachment starts at addr.
+ */
+int vm_shmdt(struct mm *mm, uintptr_t addr)
+{
+	struct vma *vma = vma_find(mm, addr);
+	struct vm_shmem *sh;
+	uintptr_t end;
+	int err = 0;
+
+	if (!vma || vma->start != addr || !(vma->flags & VMA_SYSV) ||
+	    vma->pgoff != 0)
+		return -EINVAL;
+	sh = vma->shmem;
+	end = addr + ((uintptr_t)shmem_npages(sh) << PAGE_SHIFT);
+	if (end < addr || end > KERNEL_BASE)
+		end = KERNEL_BASE;
+	while (!err && vma && vma->start < end) {
+		struct vma *next = vma->list.next == &mm->vmas ? NULL :
+			list_entry(vma->list.next, struct vma, list);
+
+		if (vma->shmem == sh && (vma->flags & VMA_SYSV))
+			err = unmap_range(mm, vma->start,
+					  vma->end < end ? vma->end : end);
+		vma = next;
+	}
+	return err;
 }
 
 /* Whether VMAs cover [start, end) without a hole. */

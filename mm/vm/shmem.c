@@ -27,8 +27,15 @@
  * under different mm locks).  Nothing is taken inside it and nothing is
  * allocated or freed under it.  The reference count is atomic.
  *
- * Interface (mm/vm/internal.h): shmem_create, shmem_get, shmem_put,
- * shmem_page, shmem_has_page, shmem_fault; vma_shmem_id (mm/vm.h).
+ * System V segments (kernel/ipc/shm.c) are such objects too: the segment
+ * holds one reference, each VMA attaching it another, and the segment
+ * hears when a VMA goes (shmem_on_unmapped): a detach, and the end of an
+ * IPC_RMID deferred until the last one.
+ *
+ * Interface (mm/vm/internal.h): shmem_get, shmem_page, shmem_has_page,
+ * shmem_fault; (mm/vm.h) shmem_create, shmem_put, shmem_mappers,
+ * shmem_npages, shmem_resident, shmem_on_unmapped, shmem_set_sysv,
+ * vma_shmem_id, vma_shmem_key.
  */
 #include "mm/vm/internal.h"
 #include "kernel/compiler.h"
@@ -42,6 +49,9 @@ struct vm_shmem {
 	uint32_t refcount;
 	uint32_t npages;		/* size, fixed at creation */
 	uint32_t id;			/* its "inode number" in maps */
+	void (*on_unmapped)(int arg);	/* System V: see shmem_on_unmapped */
+	int32_t sysv_key;		/* System V: the key it was made for */
+	int on_unmapped_arg;
 	struct spinlock lock;		/* the table */
 	struct page **dir[];		/* leaves; NULL until first used */
 };
@@ -87,9 +97,61 @@ static void shmem_free_leaf(struct page **leaf)
 	page_put(virt_to_page(leaf));
 }
 
+uint32_t shmem_mappers(const struct vm_shmem *sh)
+{
+	return __atomic_load_n(&sh->refcount, __ATOMIC_RELAXED) - 1;
+}
+
+uint32_t shmem_npages(const struct vm_shmem *sh)
+{
+	return sh->npages;
+}
+
+uint32_t shmem_resident(struct vm_shmem *sh)
+{
+	uint32_t n = 0, flags;
+
+	flags = spin_lock_irqsave(&sh->lock);
+	for (uint32_t d = 0; d < shmem_dir_slots(sh->npages); d++)
+		for (uint32_t i = 0; sh->dir[d] && i < SHMEM_LEAF_SLOTS; i++)
+			n += sh->dir[d][i] != NULL;
+	spin_unlock_irqrestore(&sh->lock, flags);
+	return n;
+}
+
+void shmem_set_sysv(struct vm_shmem *sh, uint32_t id, int32_t key)
+{
+	sh->id = id;
+	sh->sysv_key = key;
+}
+
+int32_t vma_shmem_key(const struct vma *vma)
+{
+	return vma->shmem ? vma->shmem->sysv_key : 0;
+}
+
+void shmem_on_unmapped(struct vm_shmem *sh, void (*fn)(int arg), int arg)
+{
+	sh->on_unmapped = fn;
+	sh->on_unmapped_arg = arg;
+}
+
+/* The hook is read before the reference goes: once it has, the owner may
+ * free the object at any time. */
 void shmem_put(struct vm_shmem *sh)
 {
-	if (!sh || __atomic_sub_fetch(&sh->refcount, 1, __ATOMIC_ACQ_REL))
+	void (*fn)(int arg);
+	uint32_t left;
+	int arg;
+
+	if (!sh)
+		return;
+	fn = sh->on_unmapped;
+	arg = sh->on_unmapped_arg;
+	left = __atomic_sub_fetch(&sh->refcount, 1, __ATOMIC_ACQ_REL);
+	if (left && fn)
+		fn(arg);
+	if (left)
 		return;
 	for (uint32_t d = 0; d < shmem_dir_slots(sh->npages); d++)
 		if (sh->dir[d])

@@ -20,6 +20,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine import Machine, Timeout  # noqa: E402
+import faults  # noqa: E402
 import init  # noqa: E402
 import memory  # noqa: E402
 import proc_resource  # noqa: E402
@@ -27,6 +28,7 @@ import profiler  # noqa: E402
 import session  # noqa: E402
 import shell  # noqa: E402
 import storage  # noqa: E402
+import sysfs  # noqa: E402
 import terminal  # noqa: E402
 import userprogs  # noqa: E402
 import vgaconsole  # noqa: E402
@@ -477,6 +479,8 @@ vgaconsole.register(system_test, check, Failure)
 init.register(system_test, check, Failure)
 session.register(system_test, check, Failure)
 memory.register(system_test, check, Failure)
+faults.register(system_test, check, Failure)
+sysfs.register(system_test, check, Failure)
 
 
 def main():

@@ -29,8 +29,9 @@
  * (/.oracle/rootfs.ext2 in the initramfs, the same bytes maestro boots),
  * fresh for each step as maestro boots afresh for each, mounted through a
  * loop device (the modules of /.oracle/order: ext4, which provides ext2,
- * and loop) and entered with chroot, with proc on /proc and devtmpfs on
- * /dev, as maestro's kernel mounts them before its first process, and the
+ * and loop) and entered with chroot, with proc on /proc, devtmpfs on
+ * /dev and a tmpfs (mode 1777) on /dev/shm, as maestro's kernel mounts
+ * them before its first process, and the
  * links every Linux system's /dev has (udev makes them), /dev/fd and
  * /dev/std{in,out,err}, which maestro's devfs has too.
  */
@@ -245,6 +246,10 @@ static int enter_root(const char *image, const char *dir)
 	step = "/proc and /dev";
 	if (mount("proc", "/proc", "proc", 0, NULL) ||
 	    mount("devtmpfs", "/dev", "devtmpfs", 0, NULL))
+		goto fail;
+	step = "/dev/shm";
+	if ((mkdir("/dev/shm", 01777) && errno != EEXIST) ||
+	    mount("tmpfs", "/dev/shm", "tmpfs", 0, "mode=1777"))
 		goto fail;
 	make_dev_links();
 	return 0;

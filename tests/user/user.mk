@@ -36,7 +36,8 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	restart ttymodes initpid \
 	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts magiclink proctask \
 	oldcalls procsys eventfd flock sgiddir fdquery persona reclock shmanon \
-	preadshare cloneparent pipesize noatime opencases memhog memlimit \
+	ipcmsg ipcsem ipcshm sysvipc posixsem memfd tmpfile \
+	preadshare cloneparent pipesize noatime opencases memhog memlimit coredump pagemap chroot \
 	robust futexpi cancel timerfd signalfd posixtimer \
 	spin split sysloop
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt

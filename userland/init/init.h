@@ -5,8 +5,8 @@
  *             terminal (term.c), then waits: it reaps every child (its
  *             own and the orphans the kernel gives it), restarts a shell
  *             that ended, and shuts down on a signal (shutdown.c);
- * setup.c     mounts /proc and /dev when they are not, sets the hostname
- *             from /etc/hostname, runs /etc/rc;
+ * setup.c     mounts /proc, /dev and /dev/shm when they are not, sets
+ *             the hostname from /etc/hostname, runs /etc/rc;
  * term.c      a login shell (bash -l) on a terminal: its own session, the
  *             terminal as its controlling tty and its stdin/out/err;
  * shutdown.c  the end: every other process is sent SIGTERM, then SIGKILL,

@@ -1,37 +1,43 @@
 /*
  * setup.c: bringing the system up before the shells start (see init.h).
  *
- * setup_mounts() mounts proc on /proc and devtmpfs on /dev unless
- * something is mounted there already (maestro's kernel mounts both
- * itself; Linux mounts neither): a directory is a mount point when its
- * device differs from the root's.  setup_hostname() gives sethostname()
- * the first line of /etc/hostname.  setup_run_rc() runs /etc/rc with
- * bash, stdin on /dev/null, and waits for it.
+ * setup_mounts() mounts proc on /proc, devtmpfs on /dev, a tmpfs
+ * (mode 1777) on /dev/shm and sysfs on /sys unless something is mounted
+ * there already (maestro's kernel mounts the first three itself; Linux
+ * mounts none): a directory is a mount point when its device differs
+ * from its parent's.  setup_hostname() gives sethostname() the first
+ * line of /etc/hostname.  setup_run_rc() runs /etc/rc with bash, stdin
+ * on /dev/null, and waits for it.
  */
 #include "userland/init/init.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* Whether dir is on another filesystem than its parent. */
 static bool is_mount_point(const char *dir)
 {
-	struct stat st, root;
+	struct stat st, up;
+	char parent[64];
 
-	return !stat(dir, &st) && !stat("/", &root) && st.st_dev != root.st_dev;
+	snprintf(parent, sizeof(parent), "%s/..", dir);
+	return !stat(dir, &st) && !stat(parent, &up) && st.st_dev != up.st_dev;
 }
 
-static void mount_if_missing(const char *dir, const char *fstype)
+static void mount_if_missing(const char *dir, const char *fstype,
+			     const char *options)
 {
 	if (is_mount_point(dir))
 		return;
 	if (mkdir(dir, 0755) && errno != EEXIST)
 		init_log("mkdir %s: %s", dir, strerror(errno));
-	if (mount(fstype, dir, fstype, 0, NULL))
+	if (mount(fstype, dir, fstype, 0, options))
 		init_log("cannot mount %s on %s: %s", fstype, dir,
 			 strerror(errno));
 	else
@@ -40,8 +46,10 @@ static void mount_if_missing(const char *dir, const char *fstype)
 
 void setup_mounts(void)
 {
-	mount_if_missing("/proc", "proc");
-	mount_if_missing("/dev", "devtmpfs");
+	mount_if_missing("/proc", "proc", NULL);
+	mount_if_missing("/dev", "devtmpfs", NULL);
+	mount_if_missing("/dev/shm", "tmpfs", "mode=1777");
+	mount_if_missing("/sys", "sysfs", NULL);
 }
 
 void setup_hostname(void)
