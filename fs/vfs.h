@@ -529,6 +529,20 @@ void vfs_plock_owner_gone(const void *owner);
  * O_NONBLOCK), or NULL when out of memory. */
 struct file *eventfd_file(uint32_t initval, bool semaphore, bool nonblock);
 
+/* fs/timerfd.c: a new timerfd on clockid (NULL and *err -EINVAL or
+ * -ENOMEM); arm it (value in ns from now, or abstime a time on its
+ * clock; 0 disarms), with the old setting returned; read its setting.
+ * -EINVAL for a file that is not a timerfd. */
+struct file *timerfd_file(int clockid, bool nonblock, int *err);
+int timerfd_set(struct file *f, bool abstime, uint64_t value,
+		uint64_t interval, uint64_t *old_value, uint64_t *old_interval);
+int timerfd_get(struct file *f, uint64_t *value, uint64_t *interval);
+
+/* fs/signalfd.c: a new signalfd for the signals of mask (NULL when out
+ * of memory); a new mask for one (-EINVAL if f is not a signalfd). */
+struct file *signalfd_file(uint64_t mask, bool nonblock);
+int signalfd_set_mask(struct file *f, uint64_t mask);
+
 /* fs/path.c: the absolute path of open file f (for /proc): its length
  * with the NUL, or -ENAMETOOLONG, -ENOENT, -ENOMEM.  Pipes are
  * "pipe:[ino]". */

@@ -14,6 +14,18 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+/* Linux's clock ids (clock_gettime, timer_create, timerfd_create). */
+#define CLOCK_REALTIME		0
+#define CLOCK_MONOTONIC		1
+#define CLOCK_PROCESS_CPUTIME_ID 2
+#define CLOCK_THREAD_CPUTIME_ID	3
+#define CLOCK_MONOTONIC_RAW	4
+#define CLOCK_REALTIME_COARSE	5
+#define CLOCK_MONOTONIC_COARSE	6
+#define CLOCK_BOOTTIME		7
+#define CLOCK_REALTIME_ALARM	8
+#define CLOCK_BOOTTIME_ALARM	9
+
 #define HZ		CONFIG_HZ
 #define PIT_HZ		1193182u	/* the PIT's input clock */
 #define NSEC_PER_SEC	1000000000ull

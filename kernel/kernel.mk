@@ -3,9 +3,10 @@ KERNEL_SRCS += boot/entry.asm kernel/isr.asm \
 	kernel/gdt.c kernel/idt.c kernel/irq.c kernel/trap.c kernel/extable.c \
 	kernel/panic.c kernel/pit.c kernel/tsc.c kernel/rtc.c \
 	kernel/timeline.c kernel/ktest.c kernel/crash.c \
-	kernel/init.c kernel/wait.c kernel/power.c kernel/uts.c kernel/mutex.c kernel/spinlock.c kernel/fpu.c kernel/fpu_sigframe.c kernel/timer.c
+	kernel/init.c kernel/wait.c kernel/power.c kernel/uts.c kernel/mutex.c kernel/spinlock.c kernel/fpu.c kernel/fpu_sigframe.c kernel/timer.c \
+	kernel/ktimer.c
 KTEST_SRCS += tests/kernel/test_core.c tests/kernel/test_mutex.c tests/kernel/test_fpu.c \
-	tests/kernel/test_futex.c
+	tests/kernel/test_futex.c tests/kernel/test_ktimer.c
 # The local APIC timer and the profiler (kernel/prof/prof.h).
 KERNEL_SRCS += kernel/lapic.c kernel/prof/log.c kernel/prof/unwind.c \
 	kernel/prof/sample.c kernel/prof/control.c kernel/prof/events.c \

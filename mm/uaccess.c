@@ -9,6 +9,7 @@
  * ecx/esi/edi), otherwise the fixup makes the function return -EFAULT.
  *
  * Interface (mm/uaccess.h): copy_from_user, copy_from_user_nofault,
+ * cmpxchg_user_nofault,
  * copy_to_user, clear_user,
  * strncpy_from_user, strcpy_from_user, uaccess_get, uaccess_put.
  */
@@ -121,6 +122,35 @@ int copy_from_user_nofault(void *dst, const void *usrc, size_t n)
 	}
 	barrier();
 	uaccess_nofault--;
+	return err;
+}
+
+/* A locked compare-and-exchange of an aligned user word, with no page
+ * brought in (a futex's, under its bucket's lock). */
+int cmpxchg_user_nofault(uint32_t *uptr, uint32_t old, uint32_t new,
+			 uint32_t *cur)
+{
+	uint32_t v = old;
+	int err = 0;
+
+	if (!access_ok(uptr, 4) || ((uintptr_t)uptr & 3))
+		return -EFAULT;
+	uaccess_nofault++;
+	barrier();
+	__asm__ __volatile__(
+		"1:	lock cmpxchgl %[new], (%[p])\n"
+		"2:\n"
+		".pushsection .fixup, \"ax\"\n"
+		"3:	movl %[efault], %[err]\n"
+		"	jmp 2b\n"
+		".popsection\n"
+		EXTABLE_ENTRY(1b, 3b)
+		: [err] "+r"(err), "+a"(v)
+		: [new] "r"(new), [p] "r"(uptr), [efault] "i"(-EFAULT)
+		: "memory");
+	barrier();
+	uaccess_nofault--;
+	*cur = v;
 	return err;
 }
 

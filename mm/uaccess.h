@@ -43,6 +43,11 @@ int copy_from_user(void *dst, const void *usrc, size_t n);
  */
 int copy_from_user_nofault(void *dst, const void *usrc, size_t n);
 extern volatile int uaccess_nofault;
+/* Compare *uptr with old and store new if equal, atomically; *cur gets
+ * the value found.  As copy_from_user_nofault: -EFAULT when the page is
+ * not there (or read-only) rather than bringing it in; uptr aligned. */
+int cmpxchg_user_nofault(uint32_t *uptr, uint32_t old, uint32_t new,
+			 uint32_t *cur);
 int copy_to_user(void *udst, const void *src, size_t n);
 int clear_user(void *udst, size_t n);
 /* 0 when all of [udst, udst + n) can be written (its pages faulted in,

@@ -231,3 +231,23 @@ bool cred_may_signal(const struct proc *from, const struct proc *to, int sig)
 		return true;
 	return sig == SIGCONT && from->sid == to->sid;
 }
+
+/*
+ * Whether process from may read details of process to (get_robust_list),
+ * as Linux's ptrace_may_access with PTRACE_MODE_READ_REALCREDS: the same
+ * process; or from's real uid is all three of to's uids and its real gid
+ * all three of to's gids, or from is privileged; and to is dumpable
+ * unless from is privileged.
+ */
+bool cred_may_inspect(const struct proc *from, const struct proc *to)
+{
+	if (from == to)
+		return true;
+	if (privileged(from))
+		return true;
+	if (from->uid != to->uid || from->uid != to->euid ||
+	    from->uid != to->suid || from->gid != to->gid ||
+	    from->gid != to->egid || from->gid != to->sgid)
+		return false;
+	return to->dumpable;
+}

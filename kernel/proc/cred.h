@@ -8,7 +8,8 @@
  * starts root's ids; cred_exec applies a program's set-user-id and
  * set-group-id bits and copies the effective ids to the saved ones.
  * cred_may_signal says whether kill() from one process may reach another
- * (else -EPERM).
+ * (else -EPERM); cred_may_inspect whether one may read another's
+ * details as ptrace's read access (get_robust_list).
  */
 #ifndef KERNEL_PROC_CRED_H
 #define KERNEL_PROC_CRED_H
@@ -32,5 +33,6 @@ uint32_t cred_setfsgid(struct proc *p, uint32_t gid);
 int cred_setgroups(struct proc *p, const uint32_t *groups, uint32_t n);
 void cred_exec(struct proc *p, const struct inode *exe, bool no_suid);
 bool cred_may_signal(const struct proc *from, const struct proc *to, int sig);
+bool cred_may_inspect(const struct proc *from, const struct proc *to);
 
 #endif

@@ -21,7 +21,8 @@
  * another process (CLONE_FILES, CLONE_SIGHAND) are copied.  The new
  * address space is loaded while it is filled; on any failure the old one
  * comes back and the caller gets the error.  Only when everything is in
- * place is the old one dropped (a vfork parent then resumes):
+ * place is the old one dropped (a vfork parent then resumes), after the
+ * caller's robust futex list was walked on it (futex_exec_thread):
  * close-on-exec descriptors are closed, handled signals reset to SIG_DFL,
  * the TLS slots cleared and the trap frame set to the new entry;
  * set-user-id and set-group-id bits take effect, the process keeps a
@@ -35,6 +36,8 @@
  * Interface (proc.h): proc_exec.
  */
 #include "kernel/proc/proc.h"
+#include "kernel/proc/futex.h"
+#include "kernel/proc/posixtimer.h"
 #include "kernel/proc/cred.h"
 #include "kernel/prof/prof.h"
 #include "kernel/proc/vfork.h"
@@ -340,7 +343,10 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 	struct proc *p = current->proc;
 	const char *name = strrchr(x->execfn, '/');
 	struct mm *old = p->mm;
+	struct mm *new = thread_swap_mm(x->old_mm);
 
+	futex_exec_thread(current->thread);	/* on the old memory */
+	x->old_mm = thread_swap_mm(new);
 	p->mm = x->mm;
 	proc_acct_mm_drop(p, old);
 	mm_destroy(old);		/* the process's reference */
@@ -351,6 +357,7 @@ static void exec_commit(struct exec_ctx *x, struct trap_frame *f, uint32_t sp)
 	current->thread->clear_child_tid = 0;
 	fd_close_on_exec(p);
 	signal_exec(p);
+	posixtimer_delete_all(p);
 	strlcpy(p->name, name ? name + 1 : x->execfn, sizeof(p->name));
 	strlcpy(current->name, p->name, sizeof(current->name));
 	exec_note_text(p, x);

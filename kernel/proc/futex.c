@@ -12,6 +12,9 @@
  * finds the word changed returns 0 (a wake-up) rather than -EAGAIN:
  * both make the caller look at the word again, and the wake is not lost.
  *
+ * Waiters on a priority-inheritance futex (futex_pi.c) share the
+ * buckets; wakes and requeues pass them by.
+ *
  * Requeue moves waiters to another key under both buckets' locks (taken
  * in index order); a waiter leaving finds its current bucket from its
  * key, and checks the key did not move meanwhile.
@@ -29,11 +32,6 @@
 
 #define FUTEX_HASH_BITS	8
 _Static_assert(FUTEX_HASH_SIZE == 1 << FUTEX_HASH_BITS, "futex table size");
-
-struct futex_bucket {
-	struct spinlock lock;
-	struct list_head waiters;	/* struct futex_waiter, FIFO */
-};
 
 static struct futex_bucket futex_table[FUTEX_HASH_SIZE];
 
@@ -53,7 +51,12 @@ unsigned int futex_bucket_of(const struct futex_key *key)
 		       FUTEX_HASH_BITS);
 }
 
-static bool key_eq(const struct futex_key *a, const struct futex_key *b)
+struct futex_bucket *futex_bucket(const struct futex_key *key)
+{
+	return &futex_table[futex_bucket_of(key)];
+}
+
+bool futex_key_eq(const struct futex_key *a, const struct futex_key *b)
 {
 	return a->space == b->space && a->addr == b->addr;
 }
@@ -80,19 +83,31 @@ int futex_key_of(uint32_t uaddr, bool private, struct futex_key *key)
 	return 0;
 }
 
-void futex_queue(struct futex_waiter *w, const struct futex_key *key,
-		 uint32_t bitset)
+struct futex_bucket *futex_bucket_at(unsigned int i)
 {
-	struct futex_bucket *b = &futex_table[futex_bucket_of(key)];
-	uint32_t flags;
+	return &futex_table[i];
+}
 
+void futex_queue_locked(struct futex_waiter *w, const struct futex_key *key,
+			uint32_t bitset)
+{
 	w->key = *key;
 	w->bitset = bitset;
 	w->woken = false;
+	w->pi = false;
 	wait_queue_init(&w->wq);
-	flags = spin_lock_irqsave(&b->lock);
-	list_add_tail(&w->link, &b->waiters);
+	list_add_tail(&w->link, &futex_bucket(key)->waiters);
 	w->queued = true;
+}
+
+void futex_queue(struct futex_waiter *w, const struct futex_key *key,
+		 uint32_t bitset)
+{
+	struct futex_bucket *b = futex_bucket(key);
+	uint32_t flags;
+
+	flags = spin_lock_irqsave(&b->lock);
+	futex_queue_locked(w, key, bitset);
 	spin_unlock_irqrestore(&b->lock, flags);
 }
 
@@ -105,7 +120,7 @@ bool futex_unqueue(struct futex_waiter *w)
 		uint32_t flags = spin_lock_irqsave(&b->lock);
 		bool was = w->queued;
 
-		if (!key_eq(&key, &w->key)) {	/* requeued meanwhile */
+		if (!futex_key_eq(&key, &w->key)) {	/* requeued meanwhile */
 			spin_unlock_irqrestore(&b->lock, flags);
 			continue;
 		}
@@ -119,7 +134,7 @@ bool futex_unqueue(struct futex_waiter *w)
 }
 
 /* Bucket lock held: take w off and wake its sleeper. */
-static void wake_one(struct futex_waiter *w)
+void futex_wake_waiter(struct futex_waiter *w)
 {
 	list_del(&w->link);
 	w->queued = false;
@@ -157,9 +172,10 @@ int futex_wake(const struct futex_key *key, int nr, uint32_t bitset)
 	int woken = 0;
 
 	list_for_each_entry_safe(w, tmp, &b->waiters, link) {
-		if (!key_eq(&w->key, key) || !(w->bitset & bitset))
+		if (!futex_key_eq(&w->key, key) || !(w->bitset & bitset) ||
+		    w->pi)
 			continue;
-		wake_one(w);
+		futex_wake_waiter(w);
 		if (++woken >= nr)
 			break;
 	}
@@ -203,10 +219,10 @@ int futex_requeue(const struct futex_key *key1, const struct futex_key *key2,
 	int woken = 0, requeued = 0;
 
 	list_for_each_entry_safe(w, tmp, &b1->waiters, link) {
-		if (!key_eq(&w->key, key1))
+		if (!futex_key_eq(&w->key, key1) || w->pi)
 			continue;
 		if (woken < nr_wake) {
-			wake_one(w);
+			futex_wake_waiter(w);
 			woken++;
 		} else if (requeued < nr_requeue) {
 			list_del(&w->link);

@@ -21,12 +21,17 @@
  *       of key1, move up to nr_requeue others to key2: the sum
  *   futex_wake_addr(uaddr, private, nr, bitset)   futex_wake by address
  *   The waiter calls (futex_queue, futex_unqueue) are for kernel tests.
+ *   futex_lock_pi(key, uaddr, deadline, trylock), futex_unlock_pi(key,
+ *       uaddr), futex_pi_owner_gone(tid): futex_pi.c
+ *   futex_exit_thread(t), futex_exec_thread(t): a thread's robust list
+ *       walked and the PI locks it holds handed on (futex_robust.c)
  */
 #ifndef KERNEL_PROC_FUTEX_H
 #define KERNEL_PROC_FUTEX_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "kernel/spinlock.h"
 #include "kernel/wait.h"
 #include "lib/list.h"
 
@@ -45,6 +50,16 @@ struct futex_waiter {
 	bool queued;
 	bool woken;
 	struct wait_queue wq;	/* its task sleeps here */
+	/* FUTEX_LOCK_PI's (futex_pi.c), under the bucket lock: */
+	bool pi;
+	int tid;		/* the waiter's */
+	int owner;		/* the lock's owner it waits on */
+	int heir_of;		/* woken as the heir of this dead owner */
+};
+
+struct futex_bucket {
+	struct spinlock lock;
+	struct list_head waiters;	/* struct futex_waiter, FIFO */
 };
 
 int futex_key_of(uint32_t uaddr, bool private, struct futex_key *key);
@@ -59,5 +74,28 @@ void futex_queue(struct futex_waiter *w, const struct futex_key *key,
 		 uint32_t bitset);
 bool futex_unqueue(struct futex_waiter *w);	/* whether it was queued */
 unsigned int futex_bucket_of(const struct futex_key *key);
+/* For futex_pi.c and futex_robust.c. */
+struct futex_bucket *futex_bucket(const struct futex_key *key);
+struct futex_bucket *futex_bucket_at(unsigned int i);
+void futex_queue_locked(struct futex_waiter *w, const struct futex_key *key,
+			uint32_t bitset);
+bool futex_key_eq(const struct futex_key *a, const struct futex_key *b);
+void futex_wake_waiter(struct futex_waiter *w);	/* bucket lock held */
+
+/* Priority-inheritance futexes (futex_pi.c). */
+#define FUTEX_WAITERS		0x80000000u
+#define FUTEX_OWNER_DIED	0x40000000u
+#define FUTEX_TID_MASK		0x3fffffffu
+int futex_lock_pi(const struct futex_key *key, uint32_t uaddr,
+		  uint64_t deadline, bool trylock);
+int futex_unlock_pi(const struct futex_key *key, uint32_t uaddr);
+void futex_pi_owner_gone(int tid);
+
+/* Robust futex lists (futex_robust.c). */
+struct thread;
+void futex_exit_thread(struct thread *t);
+void futex_exec_thread(struct thread *t);
+/* Compare-and-exchange of a user word, bringing its page in: 0, -EFAULT. */
+int futex_cmpxchg(uint32_t uaddr, uint32_t old, uint32_t new, uint32_t *cur);
 
 #endif

@@ -27,6 +27,7 @@
  */
 #include "kernel/proc/proc.h"
 #include "kernel/ipc/ipc.h"
+#include "kernel/proc/posixtimer.h"
 #include "kernel/prof/prof.h"
 #include "drivers/tty/ctty.h"
 #include "fs/vfs.h"
@@ -74,6 +75,7 @@ struct proc *proc_alloc(void)
 	list_init(&p->sibling);
 	list_init(&p->threads);
 	list_init(&p->alarm_link);
+	list_init(&p->timers);
 	wait_queue_init(&p->threads_wq);
 	wait_queue_init(&p->child_exit);
 	wait_queue_init(&p->exited);
@@ -349,6 +351,7 @@ void proc_notify_parent(struct proc *p)
 void proc_end(struct proc *p, int status)
 {
 	signal_exit(p);
+	posixtimer_delete_all(p);
 	if (p->pid == p->sid)
 		tty_session_exit(p);	/* a session leader hangs up */
 	ipc_sem_exit(p);		/* SEM_UNDO */

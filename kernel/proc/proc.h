@@ -163,6 +163,8 @@ struct thread {
 	struct sig_altstack altstack;	/* sigaltstack */
 	uint32_t clear_child_tid;	/* set_tid_address, CLONE_CHILD_CLEARTID */
 	uint32_t set_child_tid;		/* CLONE_CHILD_SETTID, done at start */
+	uint32_t robust_list;		/* set_robust_list's head, or 0 */
+	bool futex_gone;		/* ending: owns no PI futex any more */
 	struct vfork_wait *vfork;	/* a vfork parent waits on it */
 	struct inode *at_cwd;		/* an *at() call's base, or NULL */
 	/* Files fd_get() holds a reference to until the call returns
@@ -212,6 +214,10 @@ struct proc {
 	/* alarm/setitimer(ITIMER_REAL): clock_ns deadline, 0: none. */
 	uint64_t alarm_at, alarm_interval;
 	struct list_head alarm_link;
+	/* timer_create's timers (kernel/proc/posixtimer.c), under
+	 * signal_lock, and the id the next one tries first. */
+	struct list_head timers;
+	int next_timer_id;
 	char name[16];
 	/* The profiler (kernel/prof/prof.h): profiled (inherited by fork),
 	 * and where exec put the program's executable segment. */

@@ -50,6 +50,7 @@
 #include "kernel/interrupt.h"
 #include "kernel/printk.h"
 #include "kernel/proc/proc.h"
+#include "kernel/proc/posixtimer.h"
 #include "kernel/sched/task.h"
 #include "kernel/spinlock.h"
 #include "kernel/syscall/syscall.h"
@@ -78,6 +79,8 @@ void signal_unlock(uint32_t flags)
 	spin_unlock_irqrestore(&sig_lock, flags);
 }
 static struct list_head alarms = LIST_HEAD_INIT(alarms);
+/* Woken whenever a signal becomes pending anywhere (signalfd). */
+struct wait_queue signal_generated = WAIT_QUEUE_INIT(signal_generated);
 
 static const char *const sig_names[32] = {
 	[SIGHUP] = "SIGHUP", [SIGINT] = "SIGINT", [SIGQUIT] = "SIGQUIT",
@@ -155,12 +158,13 @@ static bool sig_wanted(const struct thread *t, int sig)
 }
 
 /* Wake a thread of p to act on sig: t if it wants it (a thread-directed
- * signal), else any thread of p that does; every thread for SIGKILL.
- * sig_lock held. */
+ * signal), else any thread of p that does; every thread for SIGKILL; and
+ * whoever sleeps on signal_generated.  sig_lock held. */
 static void sig_wake(struct proc *p, struct thread *t, int sig)
 {
 	struct thread *u;
 
+	wake_up(&signal_generated);	/* signalfd readers and pollers */
 	if (sig == SIGKILL) {
 		list_for_each_entry(u, &p->threads, link)
 			task_wake(u->task);
@@ -207,7 +211,9 @@ static void signal_continue(struct proc *p)
 }
 
 /* Make sig pending in p, for thread t or (t NULL) the whole process,
- * with sig_lock held: 0, -EINVAL or -EAGAIN (sig_queue). */
+ * with sig_lock held: 1 when its siginfo was queued, 0 when not
+ * (ignored, or a standard signal already pending), -EINVAL or -EAGAIN
+ * (sig_queue). */
 static int signal_generate_locked(struct proc *p, struct thread *t, int sig,
 				  const struct ksiginfo *info)
 {
@@ -230,7 +236,7 @@ static int signal_generate_locked(struct proc *p, struct thread *t, int sig,
 	err = sig_queue(p, t ? &t->pending : &p->shared_pending, &k, !info);
 	if (err > 0)
 		sig_wake(p, t, sig);
-	return err < 0 ? err : 0;
+	return err;
 }
 
 static int signal_generate(struct proc *p, struct thread *t, int sig,
@@ -247,13 +253,25 @@ static int signal_generate(struct proc *p, struct thread *t, int sig,
  * -EAGAIN. */
 int signal_send(struct proc *p, int sig, const struct ksiginfo *info)
 {
-	return signal_generate(p, NULL, sig, info);
+	int err = signal_generate(p, NULL, sig, info);
+
+	return err < 0 ? err : 0;
 }
 
 /* The same, for thread t only (tgkill, faults). */
 int signal_send_thread(struct thread *t, int sig, const struct ksiginfo *info)
 {
-	return signal_generate(t->proc, t, sig, info);
+	int err = signal_generate(t->proc, t, sig, info);
+
+	return err < 0 ? err : 0;
+}
+
+/* A timer's send (kernel/proc/posixtimer.c): to t, or (NULL) to p; 1 when
+ * its siginfo was queued, 0 when not, -Exxx. */
+int signal_queue_info(struct proc *p, struct thread *t, int sig,
+		      const struct ksiginfo *info)
+{
+	return signal_generate(p, t, sig, info);
 }
 
 /* kill() (t NULL) or tgkill()'s send: code (SI_USER, SI_TKILL) from the
@@ -271,7 +289,9 @@ int signal_send_user(struct proc *p, struct thread *t, int sig, int code)
 	if (proc_is_init(p) && sig > 0 && sig <= NSIG &&
 	    p->sighand->action[sig - 1].handler == SIG_DFL)
 		return 0;
-	return signal_generate(p, t, sig, &info);
+	int err = signal_generate(p, t, sig, &info);
+
+	return err < 0 ? err : 0;
 }
 
 /* A fault of the current thread: sig cannot be blocked or ignored. */
@@ -404,7 +424,11 @@ static int sig_take(struct thread *t, uint64_t mask, struct ksiginfo *info)
 {
 	int sig = sigpending_take(&t->pending, mask, info);
 
-	return sig ? sig : sigpending_take(&t->proc->shared_pending, mask, info);
+	if (!sig)
+		sig = sigpending_take(&t->proc->shared_pending, mask, info);
+	if (sig && info->code == SI_TIMER)
+		posixtimer_dequeued(t->proc, info);	/* its si_overrun */
+	return sig;
 }
 
 /* Take the next pending unblocked signal of t: its number, or 0. */
@@ -412,6 +436,17 @@ static int signal_dequeue(struct thread *t, struct ksiginfo *info)
 {
 	uint32_t flags = spin_lock_irqsave(&sig_lock);
 	int sig = sig_take(t, t->sigmask, info);
+
+	spin_unlock_irqrestore(&sig_lock, flags);
+	return sig;
+}
+
+/* Take a pending signal of set for the calling thread (signalfd's read):
+ * its number, or 0. */
+int signal_take(uint64_t set, struct ksiginfo *info)
+{
+	uint32_t flags = spin_lock_irqsave(&sig_lock);
+	int sig = sig_take(thread_current(), ~set, info);
 
 	spin_unlock_irqrestore(&sig_lock, flags);
 	return sig;

@@ -51,6 +51,12 @@
  *   signal_set_mask(t, mask)    the blocked mask (SIGKILL/SIGSTOP dropped)
  *   signal_set_action(p, sig, act)   rt_sigaction's change
  *   signal_wait(set, info, deadline) rt_sigtimedwait's core
+ *   signal_queue_info(p, t, sig, info)   signal_send(_thread) telling
+ *                               whether the siginfo was queued (1) or not
+ *   signal_take(set, info)      take a pending signal of set for the
+ *                               calling thread now: its number, or 0
+ *   signal_generated            a wait queue woken whenever a signal
+ *                               becomes pending (signalfd sleeps on it)
  *   signal_discard(p, sig)      drop a pending sig everywhere (now ignored)
  *   signal_kick(p)              wake every thread of p to look at its state
  *   signal_retarget(p)          wake the threads that may take p's shared
@@ -241,6 +247,11 @@ void signal_set_action(struct proc *p, int sig, const struct k_sigaction *act);
  * it (its number), or until clock_ns() >= deadline (-EAGAIN), or until
  * another signal may be acted on (-EINTR). */
 int signal_wait(uint64_t set, struct ksiginfo *info, uint64_t deadline);
+int signal_take(uint64_t set, struct ksiginfo *info);
+int signal_queue_info(struct proc *p, struct thread *t, int sig,
+		      const struct ksiginfo *info);
+struct wait_queue;
+extern struct wait_queue signal_generated;
 void signal_discard(struct proc *p, int sig);
 void signal_kick(struct proc *p);
 void signal_retarget(struct proc *p);

@@ -4,7 +4,9 @@
  * A struct thread is allocated with its task (proc_spawn, proc_clone)
  * and linked on its process's list.
  *
- * thread_exit() (exit(2)) ends the calling thread: its clear_child_tid
+ * thread_exit() (exit(2)) ends the calling thread: its robust futex list
+ * is walked and its PI futexes handed on (futex_exit_thread), its
+ * clear_child_tid
  * word is zeroed and one futex waiter on it woken (pthread_join), a vfork
  * parent waiting on it resumes, and the thread leaves its process; the
  * last one to leave ends the process (proc_end: zombie, parent told) with
@@ -31,8 +33,8 @@
  *  - struct thread is freed by the thread itself once it has left the
  *    list, so whoever finds it on the list under signal_lock (or, on one
  *    CPU, with preemption off) may use it.
- * An ending thread therefore first finishes with user memory
- * (clear_child_tid), moves to the kernel's page directory and drops its
+ * An ending thread therefore first finishes with user memory (its
+ * robust futex list, clear_child_tid), moves to the kernel's page directory and drops its
  * reference to the mm; then, in one signal_lock section, it leaves the
  * list, hands the process's pending signals on to the threads left
  * (signal_retarget) and wakes an execve waiting for it (threads_wq).  A
@@ -161,6 +163,7 @@ __noreturn void thread_exit(int code)
 	bool last;
 
 	prof_exit();
+	futex_exit_thread(t);
 	clear_child_tid(t);
 	vfork_release(t);
 	fd_put_borrowed();

@@ -1,15 +1,19 @@
 /*
  * sys_futex.c: futex (240, with Linux's old 32-bit timespec) and
  * futex_time64 (422): the operations WAIT, WAKE, REQUEUE, CMP_REQUEUE,
- * WAIT_BITSET and WAKE_BITSET, with FUTEX_PRIVATE_FLAG and
- * FUTEX_CLOCK_REALTIME (kernel/proc/futex.c does the work).
+ * WAIT_BITSET, WAKE_BITSET, LOCK_PI, TRYLOCK_PI and UNLOCK_PI, with
+ * FUTEX_PRIVATE_FLAG and FUTEX_CLOCK_REALTIME (kernel/proc/futex.c and
+ * futex_pi.c do the work); set_robust_list (311) and get_robust_list
+ * (312), whose list kernel/proc/futex_robust.c walks.
  *
  * As Linux: WAIT's timeout is relative (on the monotonic clock),
  * WAIT_BITSET's absolute (monotonic, or the wall clock with
- * FUTEX_CLOCK_REALTIME); a bad timespec is -EINVAL, a bitset of 0 -EINVAL,
- * a misaligned word -EINVAL, an unmapped one -EFAULT; CLOCK_REALTIME with
- * an operation that has no timeout and the operations not done here (FD,
- * WAKE_OP, the priority-inheritance ones) are -ENOSYS.  A wait without
+ * FUTEX_CLOCK_REALTIME), LOCK_PI's absolute on the wall clock; a bad
+ * timespec is -EINVAL, a bitset of 0 -EINVAL, a misaligned word -EINVAL,
+ * an unmapped one -EFAULT; CLOCK_REALTIME with an operation other than
+ * WAIT and WAIT_BITSET and the operations not done here (FD, WAKE_OP,
+ * LOCK_PI2, the requeue-PI ones) are -ENOSYS.  LOCK_PI is restarted after
+ * any signal, as Linux's.  A wait without
  * timeout a signal interrupts gives -ERESTARTSYS: restarted, or -EINTR
  * after a handler without SA_RESTART.  One with a timeout gives -EINTR
  * after any handler (SA_RESTART or not); without a handler it goes on
@@ -23,7 +27,10 @@
 #include "kernel/syscall/syscall.h"
 #include "kernel/clock.h"
 #include "kernel/errno.h"
+#include "kernel/proc/cred.h"
 #include "kernel/proc/futex.h"
+#include "kernel/proc/proc.h"
+#include "kernel/sched/task.h"
 #include "kernel/proc/restart.h"
 #include "kernel/syscall/timeout.h"
 #include "kernel/wait.h"
@@ -33,6 +40,9 @@
 #define FUTEX_WAKE		1
 #define FUTEX_REQUEUE		3
 #define FUTEX_CMP_REQUEUE	4
+#define FUTEX_LOCK_PI		6
+#define FUTEX_UNLOCK_PI		7
+#define FUTEX_TRYLOCK_PI	8
 #define FUTEX_WAIT_BITSET	9
 #define FUTEX_WAKE_BITSET	10
 #define FUTEX_PRIVATE_FLAG	128
@@ -48,7 +58,8 @@ struct futex_args {
 };
 
 /* The clock_ns() deadline of a timeout of ns: relative for WAIT,
- * absolute for WAIT_BITSET (on the wall clock if realtime); saturated. */
+ * absolute for WAIT_BITSET (on the wall clock if realtime) and LOCK_PI
+ * (on the wall clock); saturated. */
 static void futex_deadline(struct futex_args *a, uint64_t ns, bool realtime)
 {
 	uint64_t now = clock_ns(), wall;
@@ -131,6 +142,19 @@ static int futex_do_requeue(const struct futex_args *a, bool cmp)
 					 (int)a->val2);
 }
 
+static int futex_do_pi(const struct futex_args *a)
+{
+	struct futex_key key;
+	int err = futex_key_of(a->uaddr, a->private, &key);
+
+	if (err)
+		return err;
+	if (a->cmd == FUTEX_UNLOCK_PI)
+		return futex_unlock_pi(&key, a->uaddr);
+	return futex_lock_pi(&key, a->uaddr, a->deadline,
+			     a->cmd == FUTEX_TRYLOCK_PI);
+}
+
 static long futex_dispatch(const struct futex_args *a)
 {
 	switch (a->cmd) {
@@ -146,6 +170,10 @@ static long futex_dispatch(const struct futex_args *a)
 		return futex_do_requeue(a, false);
 	case FUTEX_CMP_REQUEUE:
 		return futex_do_requeue(a, true);
+	case FUTEX_LOCK_PI:
+	case FUTEX_TRYLOCK_PI:
+	case FUTEX_UNLOCK_PI:
+		return futex_do_pi(a);
 	}
 	return -ENOSYS;
 }
@@ -165,11 +193,12 @@ static long futex_call(uint32_t uaddr, int op, uint32_t val, uint32_t ut,
 
 	if ((op & FUTEX_CLOCK_REALTIME) && !wait)
 		return -ENOSYS;
-	if (wait && ut) {
+	if ((wait || a.cmd == FUTEX_LOCK_PI) && ut) {
 		err = utime_get_ns((const void *)ut, time64 ? UTIME_TIMESPEC64 :
 				   UTIME_TIMESPEC32, &ns);
 		if (!err)
-			futex_deadline(&a, ns, op & FUTEX_CLOCK_REALTIME);
+			futex_deadline(&a, ns, (op & FUTEX_CLOCK_REALTIME) ||
+				       a.cmd == FUTEX_LOCK_PI);
 	}
 	return err ? err : futex_dispatch(&a);
 }
@@ -187,3 +216,50 @@ static long sys_futex_time64(uint32_t uaddr, int op, uint32_t val,
 	return futex_call(uaddr, op, val, ut, uaddr2, val3, true);
 }
 SYSCALL(NR_futex_time64, sys_futex_time64);
+
+#define ROBUST_HEAD_SIZE	12	/* i386's struct robust_list_head */
+
+static long sys_set_robust_list(uint32_t head, uint32_t len)
+{
+	if (len != ROBUST_HEAD_SIZE)
+		return -EINVAL;
+	thread_current()->robust_list = head;
+	return 0;
+}
+SYSCALL(NR_set_robust_list, sys_set_robust_list);
+
+/* The robust list head of thread tid (0: the caller), if the caller may
+ * read it: 0, -ESRCH, -EPERM. */
+static int robust_list_of(int tid, uint32_t *head)
+{
+	struct thread *t;
+	int err = 0;
+
+	if (!tid) {
+		*head = thread_current()->robust_list;
+		return 0;
+	}
+	preempt_disable();
+	t = thread_find(tid);
+	if (!t)
+		err = -ESRCH;
+	else if (!cred_may_inspect(proc_current(), t->proc))
+		err = -EPERM;
+	else
+		*head = t->robust_list;
+	preempt_enable();
+	return err;
+}
+
+static long sys_get_robust_list(int tid, uint32_t *uhead, uint32_t *ulen)
+{
+	uint32_t head;
+	int err = robust_list_of(tid, &head);
+
+	if (!err)
+		err = put_user((uint32_t)ROBUST_HEAD_SIZE, ulen);
+	if (!err)
+		err = put_user(head, uhead);
+	return err;
+}
+SYSCALL(NR_get_robust_list, sys_get_robust_list);

@@ -5,7 +5,9 @@
  * sleep: -EINTR and the time left when a handler runs, else the sleep
  * goes on to the same deadline through restart_syscall, as Linux), and
  * getrandom (from the stop-gap generator of kernel/random.h:
- * not cryptographically secure until the entropy pool exists).
+ * not cryptographically secure until the entropy pool exists).  The
+ * CPU-time clocks read the CPU time the tick samples (so they move in
+ * whole ticks).
  *
  * Interface: the SYSCALL registrations.
  */
@@ -13,23 +15,30 @@
 #include "kernel/syscall/timeout.h"
 #include "kernel/clock.h"
 #include "kernel/errno.h"
+#include "kernel/proc/proc.h"
 #include "kernel/proc/restart.h"
 #include "kernel/proc/signal.h"
 #include "kernel/random.h"
+#include "kernel/sched/task.h"
 #include "kernel/wait.h"
 #include "mm/uaccess.h"
 
-#define CLOCK_REALTIME		0
-#define CLOCK_MONOTONIC		1
-#define CLOCK_PROCESS_CPUTIME_ID 2
-#define CLOCK_THREAD_CPUTIME_ID	3
-#define CLOCK_MONOTONIC_RAW	4
-#define CLOCK_REALTIME_COARSE	5
-#define CLOCK_MONOTONIC_COARSE	6
-#define CLOCK_BOOTTIME		7
+/* The CPU time of the calling process (every thread's, the ended ones'
+ * too) or thread, as the tick samples it (kernel/sched/acct.c), the
+ * clock the CPU-time POSIX timers count on. */
+static uint64_t cpu_clock_ns(bool process)
+{
+	struct task_acct a;
 
-/* The time of clock id in ns, or -EINVAL.  CPU-time clocks read the
- * monotonic clock until per-task accounting exists. */
+	if (!process)
+		return current->acct.utime_ns + current->acct.stime_ns;
+	preempt_disable();
+	proc_acct_sum(proc_current(), &a);
+	preempt_enable();
+	return a.utime_ns + a.stime_ns;
+}
+
+/* The time of clock id in ns, or -EINVAL. */
 static int clock_read(int id, uint64_t *ns)
 {
 	switch (id) {
@@ -41,9 +50,11 @@ static int clock_read(int id, uint64_t *ns)
 	case CLOCK_MONOTONIC_RAW:
 	case CLOCK_MONOTONIC_COARSE:
 	case CLOCK_BOOTTIME:
+		*ns = clock_ns();
+		return 0;
 	case CLOCK_PROCESS_CPUTIME_ID:
 	case CLOCK_THREAD_CPUTIME_ID:
-		*ns = clock_ns();
+		*ns = cpu_clock_ns(id == CLOCK_PROCESS_CPUTIME_ID);
 		return 0;
 	}
 	return -EINVAL;

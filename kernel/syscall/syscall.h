@@ -157,6 +157,8 @@ uintptr_t syscall_handler(uint32_t nr);
 #define NR_tkill		238
 #define NR_sendfile64		239
 #define NR_futex		240
+#define NR_set_robust_list	311
+#define NR_get_robust_list	312
 #define NR_set_thread_area	243
 #define NR_exit_group		252
 #define NR_set_tid_address	258

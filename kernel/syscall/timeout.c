@@ -3,7 +3,10 @@
  * deadlines, for futex, rt_sigtimedwait, nanosleep, clock_nanosleep,
  * poll, ppoll, select and pselect6 (see timeout.h).
  *
- * Interface: utime_get_ns, timeout_ns, timeout_deadline (timeout.h).
+ * Also the itimerspecs of timerfd and the POSIX timers.
+ *
+ * Interface: utime_get_ns, timeout_ns, timeout_deadline,
+ * itimerspec_get, itimerspec_put (timeout.h).
  */
 #include "kernel/syscall/timeout.h"
 #include "kernel/errno.h"
@@ -63,4 +66,31 @@ int utime_get_ns(const void *utime, enum utime_type type, uint64_t *ns)
 		return timeout_ns(t.ts64.tv_sec, (uint32_t)t.ts64.tv_nsec, ns);
 	}
 	return -EINVAL;
+}
+
+int itimerspec_get(const void *uits, bool time64, uint64_t *value,
+		   uint64_t *interval)
+{
+	enum utime_type type = time64 ? UTIME_TIMESPEC64 : UTIME_TIMESPEC32;
+	size_t half = time64 ? sizeof(struct timespec64_user) :
+		sizeof(struct timespec32);
+	int err = utime_get_ns(uits, type, interval);
+
+	return err ? err : utime_get_ns((const char *)uits + half, type, value);
+}
+
+int itimerspec_put(void *uits, bool time64, uint64_t value, uint64_t interval)
+{
+	struct timespec64_user t64[2] = {
+		{ (int64_t)(interval / NS_PER_SEC_U), interval % NS_PER_SEC_U },
+		{ (int64_t)(value / NS_PER_SEC_U), value % NS_PER_SEC_U },
+	};
+	struct timespec32 t32[2] = {
+		{ (int32_t)t64[0].tv_sec, (int32_t)t64[0].tv_nsec },
+		{ (int32_t)t64[1].tv_sec, (int32_t)t64[1].tv_nsec },
+	};
+
+	if (time64)
+		return copy_to_user(uits, t64, sizeof(t64));
+	return copy_to_user(uits, t32, sizeof(t32));
 }

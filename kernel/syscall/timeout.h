@@ -18,10 +18,15 @@
  *   timeout_deadline(now, ns)
  *                    now + ns, saturated at TIMEOUT_MAX_NS (never
  *                    WAIT_FOREVER: it is a real deadline)
+ *   itimerspec_get(uits, time64, &value, &interval)
+ *                    a struct itimerspec (interval first) of 32- or
+ *                    64-bit timespecs, each checked as utime_get_ns
+ *   itimerspec_put(uits, time64, value, interval)   0, -EFAULT
  */
 #ifndef KERNEL_SYSCALL_TIMEOUT_H
 #define KERNEL_SYSCALL_TIMEOUT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define NS_PER_SEC_U	1000000000ull
@@ -49,5 +54,8 @@ enum utime_type {
 int utime_get_ns(const void *utime, enum utime_type type, uint64_t *ns);
 int timeout_ns(int64_t sec, int64_t nsec, uint64_t *ns);
 uint64_t timeout_deadline(uint64_t now, uint64_t ns);
+int itimerspec_get(const void *uits, bool time64, uint64_t *value,
+		   uint64_t *interval);
+int itimerspec_put(void *uits, bool time64, uint64_t value, uint64_t interval);
 
 #endif

@@ -119,3 +119,19 @@ KTEST(futex, requeue_without_wake)
 	KT_EXPECT(ctx, futex_unqueue(&w[1]));	/* leaves from key_b's bucket */
 	KT_EXPECT_EQ(ctx, futex_wake(&key_b, 10, FUTEX_BITSET_ANY), 2);
 }
+
+/* FUTEX_LOCK_PI's waiters (futex_pi.c) share the buckets; a plain wake
+ * or requeue passes them by. */
+KTEST(futex, wake_skips_pi_waiters)
+{
+	struct futex_waiter pi, plain;
+
+	futex_queue(&pi, &key_a, FUTEX_BITSET_ANY);
+	pi.pi = true;
+	futex_queue(&plain, &key_a, FUTEX_BITSET_ANY);
+	KT_EXPECT_EQ(ctx, futex_requeue(&key_a, &key_b, 0, 10), 1);
+	KT_EXPECT_EQ(ctx, futex_wake(&key_a, 10, FUTEX_BITSET_ANY), 0);
+	KT_EXPECT_EQ(ctx, futex_wake(&key_b, 10, FUTEX_BITSET_ANY), 1);
+	KT_EXPECT(ctx, plain.woken && !pi.woken);
+	KT_EXPECT(ctx, futex_unqueue(&pi));
+}

@@ -19,6 +19,12 @@
  *   wait_asleep(pid)		waits (up to 10 s) until process pid sleeps
  *				(state S in /proc/PID/stat), for a test whose
  *				child must be blocked in a call first;
+ *   fd_target(fd)		what /proc/self/fd/FD links to ("" if
+ *				none; static, use it before the next call);
+ *   run_sections(argc, argv, sections, n)
+ *				runs the struct check_section functions
+ *				named in argv[1..] (all when none is), each
+ *				after a line "== NAME";
  *   finish()			prints "N failures"; main returns its value.
  * stdout is unbuffered (set before main), so that output written before
  * fork() is never written twice and parent and child lines interleave in
@@ -171,6 +177,38 @@ __attribute__((unused)) static void remove_tree(const char *path)
 	if (d)
 		closedir(d);
 	CHECK(rmdir(path) == 0);
+}
+
+__attribute__((unused)) static const char *fd_target(int fd)
+{
+	static char link[128];
+	char path[64];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	n = readlink(path, link, sizeof(link) - 1);
+	link[n > 0 ? n : 0] = 0;
+	return link;
+}
+
+struct check_section {
+	const char *name;
+	void (*fn)(void);
+};
+
+__attribute__((unused)) static void run_sections(int argc, char **argv,
+		const struct check_section *sections, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		int wanted = argc == 1;
+
+		for (int a = 1; a < argc; a++)
+			wanted |= strcmp(argv[a], sections[i].name) == 0;
+		if (!wanted)
+			continue;
+		printf("== %s\n", sections[i].name);
+		sections[i].fn();
+	}
 }
 
 __attribute__((unused)) static int finish(void)

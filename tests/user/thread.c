@@ -728,10 +728,7 @@ static void futex_section(void)
 	futex_interrupt();
 }
 
-static const struct {
-	const char *name;
-	void (*fn)(void);
-} sections[] = {
+static const struct check_section sections[] = {
 	{ "basic", basic }, { "detach", detach }, { "sync", sync_section },
 	{ "signals", signals }, { "exit", exits }, { "exec", exec_section },
 	{ "spawn", spawn }, { "shell", shell }, { "futex", futex_section },
@@ -747,15 +744,7 @@ int main(int argc, char **argv)
 	snprintf(hello, sizeof(hello), "%s", argv[0]);
 	slash = strrchr(hello, '/');
 	snprintf(slash ? slash + 1 : hello, 16, "hello");
-	for (unsigned i = 0; i < sizeof(sections) / sizeof(sections[0]); i++) {
-		int wanted = argc == 1;
-
-		for (int a = 1; a < argc; a++)
-			wanted |= strcmp(argv[a], sections[i].name) == 0;
-		if (!wanted)
-			continue;
-		printf("== %s\n", sections[i].name);
-		sections[i].fn();
-	}
+	run_sections(argc, argv, sections,
+		     sizeof(sections) / sizeof(sections[0]));
 	return finish();
 }

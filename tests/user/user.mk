@@ -38,6 +38,7 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	oldcalls procsys eventfd flock sgiddir fdquery persona reclock shmanon \
 	ipcmsg ipcsem ipcshm sysvipc posixsem memfd tmpfile \
 	preadshare cloneparent pipesize noatime opencases memhog memlimit coredump pagemap chroot \
+	robust futexpi cancel timerfd signalfd posixtimer \
 	spin split sysloop
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 # Frame pointers, as everywhere (DESIGN.md): the profiler unwinds user
@@ -49,8 +50,11 @@ $(USER_BIN)/%: tests/user/%.c tests/user/check.h tools/i386-musl-gcc | $(SETUP_S
 	@mkdir -p $(@D)
 	$(HOST32CC) $(USER_CFLAGS) $< -o $@
 
-# thread.c and resource.c use pthreads (static musl links them in).
-$(USER_BIN)/thread $(USER_BIN)/resource $(USER_BIN)/proctask: USER_CFLAGS += -pthread
+# thread.c, resource.c, proctask.c, robust.c, futexpi.c, cancel.c and
+# posixtimer.c use pthreads (static musl links them in).
+$(USER_BIN)/thread $(USER_BIN)/resource $(USER_BIN)/proctask \
+	$(USER_BIN)/robust $(USER_BIN)/futexpi $(USER_BIN)/cancel \
+	$(USER_BIN)/posixtimer: USER_CFLAGS += -pthread
 
 $(USER_BIN)/hello-pie: tests/user/hello.c tools/i386-musl-gcc | $(SETUP_STAMP)
 	@mkdir -p $(@D)
