@@ -21,6 +21,7 @@
  * vfs_pwrite, vfs_lseek, vfs_readdir, vfs_fsync, vfs_ioctl.
  */
 #include "drivers/block/blkdev.h"
+#include "fs/epoll.h"
 #include "fs/internal.h"
 #include "kernel/errno.h"
 #include "kernel/proc/rlimit.h"
@@ -196,6 +197,7 @@ static int vfs_close_locked(struct file *f)
 
 	if (!file_ref_put(f))
 		return 0;
+	epoll_file_closed(f);
 	flock_release(f);
 	vfs_plock_file_closed(f);
 	if (f->fops && f->fops->release)

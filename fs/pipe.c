@@ -119,7 +119,7 @@ static ssize_t pipe_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 	preempt_disable();
 	n = pipe_take(p, buf, len);
 	preempt_enable();
-	wake_up(&p->wq);
+	wake_up_poll(&p->wq, POLLOUT | POLLWRNORM);
 	return (ssize_t)n;
 }
 
@@ -142,7 +142,7 @@ static ssize_t pipe_write(struct file *f, const void *buf, size_t len,
 		preempt_disable();
 		done += pipe_put(p, (const uint8_t *)buf + done, len - done);
 		preempt_enable();
-		wake_up(&p->wq);
+		wake_up_poll(&p->wq, POLLIN | POLLRDNORM);
 	}
 	return (ssize_t)done;
 }

@@ -316,6 +316,7 @@ struct file {
 	 * started from (a reference).  NULL for pipes. */
 	char *path;
 	struct inode *path_base;
+	struct epitem *epoll_items;	/* epolls watching it (fs/epoll.c) */
 };
 
 /*
