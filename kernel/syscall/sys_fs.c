@@ -1,6 +1,6 @@
 /*
  * sys_fs.c: file descriptor system calls: read, write, readv, writev,
- * pread64, pwrite64, lseek, _llseek, open, openat, creat, close, dup,
+ * pread64, pwrite64, lseek, _llseek, open, openat, creat, close, close_range, dup,
  * dup2, dup3, fcntl, fcntl64, ioctl, ftruncate, ftruncate64, pipe, pipe2.
  *
  * File ops take kernel buffers, so data goes through a bounce buffer of
@@ -400,6 +400,21 @@ static long sys_close(int fd)
 	return fd_close(fd);
 }
 SYSCALL(NR_close, sys_close);
+
+#define NR_close_range		436
+#define CLOSE_RANGE_UNSHARE	(1u << 1)
+#define CLOSE_RANGE_CLOEXEC	(1u << 2)
+
+static long sys_close_range(uint32_t first, uint32_t last, uint32_t flags)
+{
+	if (flags & ~(CLOSE_RANGE_UNSHARE | CLOSE_RANGE_CLOEXEC))
+		return -EINVAL;
+	if (first > last)
+		return -EINVAL;
+	return fd_close_range(first, last, flags & CLOSE_RANGE_CLOEXEC,
+			      flags & CLOSE_RANGE_UNSHARE);
+}
+SYSCALL(NR_close_range, sys_close_range);
 
 static long sys_dup(int fd)
 {
