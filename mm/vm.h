@@ -71,6 +71,7 @@
  *   mm_lock, mm_unlock, vm_fault, vm_resolve, vm_read_remote, vm_mmap, vm_mmap_file,
  *   vm_munmap, vm_mprotect, vm_mremap, vm_msync, vm_madvise, vm_mincore,
  *   vm_brk_init, vm_brk, vm_stack_setup, vm_map_special, vm_special_base,
+ *   vm_mlock, vm_mlock_all, vm_locked_pages,
  *   vma_find, mm_rss, vma_shmem_id; for the page
  *   cache and the VFS: vm_page_mkclean, vm_unmap_mapping.
  */
@@ -133,6 +134,8 @@
 #define VMA_BRK		0x4	/* the heap made by vm_brk */
 #define VMA_NOWRITE	0x8	/* shared map of a file not open for writing:
 				 * PROT_WRITE is refused (-EACCES) */
+#define VMA_LOCKED	0x10	/* mlock: faulted in, counted (mlock.c) */
+#define VMA_LOCKONFAULT	0x20	/* with VMA_LOCKED: pages as they come */
 
 struct file;
 struct mm;
@@ -183,6 +186,8 @@ struct mm {
 	/* Where exec put the argv and envp strings (end exclusive), as
 	 * Linux's mm fields: /proc/<pid>/cmdline and environ read them. */
 	uintptr_t arg_start, arg_end, env_start, env_end;
+	/* mlockall(MCL_FUTURE): the VMA_LOCKED flags new mappings get. */
+	uint32_t def_lock;
 };
 
 extern struct mm *vm_current;		/* loaded in CR3; NULL: kernel's */
@@ -268,6 +273,18 @@ int vm_mremap(struct mm *mm, uintptr_t addr, size_t old_len, size_t new_len,
 int vm_msync(struct mm *mm, uintptr_t addr, size_t len, uint32_t flags);
 int vm_madvise(struct mm *mm, uintptr_t addr, size_t len, uint32_t advice);
 long vm_mincore(struct mm *mm, uintptr_t addr, size_t npages, uint8_t *vec);
+
+/* mm/vm/mlock.c */
+/* Lock [start, end) (page aligned) with lock: VMA_LOCKED, with
+ * VMA_LOCKONFAULT, or 0 to unlock; pages are faulted in for VMA_LOCKED
+ * alone.  0; -ENOMEM when a hole is met (the part before it is done, as
+ * Linux); -EAGAIN when memory ran out faulting in. */
+int vm_mlock(struct mm *mm, uintptr_t start, uintptr_t end, uint32_t lock);
+/* mlockall/munlockall: with now, every VMA gets lock; later mappings
+ * get future. */
+void vm_mlock_all(struct mm *mm, bool now, uint32_t lock, uint32_t future);
+/* Pages of [start, end) in locked VMAs. */
+uint32_t vm_locked_pages(struct mm *mm, uintptr_t start, uintptr_t end);
 
 /* mm/vm/rmap.c */
 struct address_space;

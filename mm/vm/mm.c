@@ -146,7 +146,9 @@ struct mm *mm_fork(struct mm *parent)
 	child->env_start = parent->env_start;
 	child->env_end = parent->env_end;
 	list_for_each_entry(vma, &parent->vmas, list) {
-		copy = vma_alloc(vma->start, vma->end, vma->prot, vma->flags);
+		/* Locks are not inherited (mlock.c). */
+		copy = vma_alloc(vma->start, vma->end, vma->prot,
+				 vma->flags & ~(VMA_LOCKED | VMA_LOCKONFAULT));
 		if (!copy)
 			goto fail;
 		copy->mm = child;

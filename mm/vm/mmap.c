@@ -51,7 +51,7 @@ static uint32_t effective_prot(const struct mm *mm, uint32_t prot)
 }
 
 /* Cut the VMA strictly containing addr, if any, at addr. */
-static int split_at(struct mm *mm, uintptr_t addr)
+int split_at(struct mm *mm, uintptr_t addr)
 {
 	struct vma *vma = vma_find(mm, addr);
 
@@ -215,7 +215,8 @@ int vm_mmap_file(struct mm *mm, uintptr_t *addr, size_t len, uint32_t prot,
 	}
 	if (!err && (flags & MAP_FIXED))
 		err = unmap_range(mm, *addr, *addr + len);
-	vma = err ? NULL : vma_alloc(*addr, *addr + len, prot, vflags);
+	vma = err ? NULL : vma_alloc(*addr, *addr + len, prot,
+				     vflags | mm->def_lock);
 	if (!vma) {
 		shmem_put(shmem);
 		return err ? err : -ENOMEM;
@@ -344,7 +345,7 @@ static int brk_grow(struct mm *mm, uintptr_t start, uintptr_t end)
 	    !vma_range_free(mm, start, end + PAGE_SIZE))
 		return -ENOMEM;
 	vma = vma_alloc(start, end, effective_prot(mm, PROT_READ | PROT_WRITE),
-			VMA_BRK);
+			VMA_BRK | mm->def_lock);
 	if (!vma)
 		return -ENOMEM;
 	vma_link(mm, vma);
