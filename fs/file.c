@@ -292,6 +292,12 @@ static int64_t vfs_lseek_locked(struct file *f, int64_t off, int whence)
 	case SEEK_END:
 		base = (int64_t)file_end(f);
 		break;
+	case SEEK_DATA:
+	case SEEK_HOLE:
+		base = vfs_seek_data(f, off, whence == SEEK_DATA);
+		if (base >= 0)
+			f->pos = (uint64_t)base;
+		return base;
 	default:
 		return -EINVAL;
 	}

@@ -27,6 +27,9 @@ struct blkdev;
  * the VFS were written for one thread, and a task preempted half-way
  * through an update must not let another see it.  Finer locks later.
  */
+/* fs/space.c: lseek's SEEK_DATA (want_data) or SEEK_HOLE from off: the
+ * offset found, -ENXIO at or past the end, -EIO. */
+int64_t vfs_seek_data(struct file *f, int64_t off, bool want_data);
 void vfs_lock(void);
 void vfs_unlock(void);
 

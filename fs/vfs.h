@@ -414,6 +414,9 @@ ssize_t vfs_pread(struct file *f, void *buf, size_t len, uint64_t *pos);
 ssize_t vfs_pwrite(struct file *f, const void *buf, size_t len,
 		   uint64_t *pos);
 int64_t vfs_lseek(struct file *f, int64_t off, int whence);
+/* fallocate (fs/space.c): Linux's checks, then -EOPNOTSUPP. */
+int vfs_fallocate(struct file *f, uint32_t mode, int64_t offset,
+		  int64_t len);
 int vfs_readdir(struct file *f, dir_emit_t emit, void *ctx);
 int vfs_fsync(struct file *f);
 /* ioctl cmd with its argument arg (a user address for most commands):

@@ -1,6 +1,6 @@
 /*
  * sys_fs.c: file descriptor system calls: read, write, readv, writev,
- * pread64, pwrite64, lseek, _llseek, open, openat, creat, close, close_range, dup,
+ * pread64, pwrite64, lseek, _llseek (SEEK_DATA, SEEK_HOLE), fallocate, open, openat, creat, close, close_range, dup,
  * dup2, dup3, fcntl, fcntl64, ioctl, ftruncate, ftruncate64, pipe, pipe2.
  *
  * File ops take kernel buffers, so data goes through a bounce buffer of
@@ -400,6 +400,21 @@ static long sys_close(int fd)
 	return fd_close(fd);
 }
 SYSCALL(NR_close, sys_close);
+
+#define NR_fallocate		324
+
+/* The 64-bit offset and length come as two halves each, low first. */
+static long sys_fallocate(int fd, uint32_t mode, uint32_t off_lo,
+			  uint32_t off_hi, uint32_t len_lo, uint32_t len_hi)
+{
+	struct file *f = fd_get(fd);
+
+	if (!f)
+		return -EBADF;
+	return vfs_fallocate(f, mode, (int64_t)((uint64_t)off_hi << 32 | off_lo),
+			     (int64_t)((uint64_t)len_hi << 32 | len_lo));
+}
+SYSCALL(NR_fallocate, sys_fallocate);
 
 #define NR_close_range		436
 #define CLOSE_RANGE_UNSHARE	(1u << 1)
