@@ -85,6 +85,17 @@ extern const struct file_ops blkdev_file_ops;
  * without the VFS lock, wait for the other end: 0 or -ERESTARTSYS. */
 extern const struct file_ops pipe_fops;
 int fifo_open_wait(struct file *f);
+/* For splice (fs/pipe.c): f's pipe, NULL for any other file.  Wait for
+ * data: 0, 1 (empty, no writer: the end), -EAGAIN (nonblock),
+ * -ERESTARTSYS.  Wait for room: 0, -EPIPE (no reader: SIGPIPE too),
+ * -EAGAIN, -ERESTARTSYS.  Move up to len bytes out of from (taking them
+ * with consume) and into to, through buf (len bytes); either may be NULL
+ * (buf is then the source or the destination); the bytes moved. */
+struct pipe *pipe_of(struct file *f);
+int pipe_wait_data(struct pipe *p, bool nonblock);
+int pipe_wait_room(struct pipe *p, bool nonblock);
+size_t pipe_move(struct pipe *from, struct pipe *to, void *buf, size_t len,
+		 bool consume);
 
 /* path.c: what vfs_open and vfs_close tell vfs_file_path. */
 void path_record(struct file *f, const char *path);

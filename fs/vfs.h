@@ -414,6 +414,19 @@ ssize_t vfs_pread(struct file *f, void *buf, size_t len, uint64_t *pos);
 ssize_t vfs_pwrite(struct file *f, const void *buf, size_t len,
 		   uint64_t *pos);
 int64_t vfs_lseek(struct file *f, int64_t off, int whence);
+/* fs/splice.c: splice (offsets NULL: the files' own), tee, vmsplice
+ * (iov: n user segments, already checked): bytes moved or -Exxx. */
+struct kiovec {
+	uintptr_t base;
+	size_t len;
+};
+bool vfs_is_pipe(struct file *f);	/* a pipe's or a FIFO's end */
+ssize_t vfs_splice(struct file *in, int64_t *off_in, struct file *out,
+		   int64_t *off_out, size_t len, unsigned int flags);
+ssize_t vfs_tee(struct file *in, struct file *out, size_t len,
+		unsigned int flags);
+ssize_t vfs_vmsplice(struct file *f, const struct kiovec *iov,
+		     unsigned int n, unsigned int flags);
 /* fallocate (fs/space.c): Linux's checks, then -EOPNOTSUPP. */
 int vfs_fallocate(struct file *f, uint32_t mode, int64_t offset,
 		  int64_t len);
