@@ -144,6 +144,16 @@ static struct file *file_alloc(struct inode *inode, unsigned int flags)
 	return f;
 }
 
+/* Count f in its regular file's opens (by 1 or -1), for leases. */
+static void open_count(struct file *f, int by)
+{
+	if ((f->flags & O_ACCMODE) == O_RDONLY)
+		f->inode->readers += (uint32_t)by;
+	else
+		f->inode->writers += (uint32_t)by;
+	f->open_counted = by > 0;
+}
+
 static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16_t mode)
 {
 	struct inode *inode;
@@ -162,12 +172,16 @@ static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16
 	if (!err && (flags & O_TRUNC) && S_ISREG(inode->mode) && !created)
 		err = do_truncate(inode, 0);
 	f = err ? ERR_PTR(err) : file_alloc(inode, flags);
-	if (IS_ERR(f))
+	if (IS_ERR(f)) {
 		iput(inode);
-	else if (via)
-		path_copy(f, via);
-	else
-		path_record(f, path);
+	} else {
+		if (S_ISREG(inode->mode))
+			open_count(f, 1);
+		if (via)
+			path_copy(f, via);
+		else
+			path_record(f, path);
+	}
 	if (via)
 		vfs_close(via);
 	return f;
@@ -181,9 +195,14 @@ struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode)
 	vfs_lock();
 	ret = vfs_open_locked(path, flags, mode);
 	vfs_unlock();
-	if (IS_ERR(ret) || !S_ISFIFO(ret->inode->mode))
+	if (IS_ERR(ret))
 		return ret;
-	err = fifo_open_wait(ret);
+	if (S_ISREG(ret->inode->mode))
+		err = lease_break(ret);
+	else if (S_ISFIFO(ret->inode->mode))
+		err = fifo_open_wait(ret);
+	else
+		err = 0;
 	if (err) {
 		vfs_close(ret);
 		ret = ERR_PTR(err);
@@ -198,6 +217,9 @@ static int vfs_close_locked(struct file *f)
 	if (!file_ref_put(f))
 		return 0;
 	epoll_file_closed(f);
+	if (f->open_counted)
+		open_count(f, -1);
+	lease_file_closed(f);
 	flock_release(f);
 	vfs_plock_file_closed(f);
 	if (f->fops && f->fops->release)

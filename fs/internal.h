@@ -27,6 +27,11 @@ struct blkdev;
  * the VFS were written for one thread, and a task preempted half-way
  * through an update must not let another see it.  Finer locks later.
  */
+/* fs/lease.c: an open's break of the leases in its way (0, -EAGAIN with
+ * O_NONBLOCK, -ERESTARTSYS; sleeps, VFS lock not held); the last close
+ * of f. */
+int lease_break(struct file *f);
+void lease_file_closed(struct file *f);
 /* fs/space.c: lseek's SEEK_DATA (want_data) or SEEK_HOLE from off: the
  * offset found, -ENXIO at or past the end, -EIO. */
 int64_t vfs_seek_data(struct file *f, int64_t off, bool want_data);

@@ -228,6 +228,10 @@ struct inode {
 	struct list_head sb_link;	/* sb->inodes */
 	struct super_block *mounted;	/* a filesystem mounted here */
 	struct pipe *pipe;		/* a FIFO's, while it is open */
+	/* Regular files: opens read-only and for writing, and the leases
+	 * on it (fs/lease.c). */
+	uint32_t readers, writers;
+	struct lease *leases;
 };
 
 /* Cached inode ino of sb, read if needed; ERR_PTR on failure. */
@@ -317,7 +321,16 @@ struct file {
 	char *path;
 	struct inode *path_base;
 	struct epitem *epoll_items;	/* epolls watching it (fs/epoll.c) */
+	bool open_counted;		/* in inode->readers or writers */
+	/* fcntl F_SETOWN/F_SETOWN_EX: who SIGIO would go to (F_OWNER_*
+	 * and a tid, pid or process group; 0: nobody). */
+	int owner_type;
+	int owner_pid;
 };
+
+#define F_OWNER_TID	0
+#define F_OWNER_PID	1
+#define F_OWNER_PGRP	2
 
 /*
  * A file's references: its descriptor slots (shared by dup and by
@@ -427,6 +440,11 @@ ssize_t vfs_tee(struct file *in, struct file *out, size_t len,
 		unsigned int flags);
 ssize_t vfs_vmsplice(struct file *f, const struct kiovec *iov,
 		     unsigned int n, unsigned int flags);
+/* fs/lease.c: F_SETLEASE (F_RDLCK, F_WRLCK, F_UNLCK: 0, -EAGAIN,
+ * -EACCES, -EINVAL), F_GETLEASE (the type f holds, as the holder sees
+ * it while it is being broken). */
+int vfs_setlease(struct file *f, int type);
+int vfs_getlease(struct file *f);
 /* fallocate (fs/space.c): Linux's checks, then -EOPNOTSUPP. */
 int vfs_fallocate(struct file *f, uint32_t mode, int64_t offset,
 		  int64_t len);

@@ -467,6 +467,12 @@ SYSCALL(NR_dup3, sys_dup3);
 #define F_OFD_GETLK	36
 #define F_OFD_SETLK	37
 #define F_OFD_SETLKW	38
+#define F_SETOWN	8
+#define F_GETOWN	9
+#define F_SETOWN_EX	15
+#define F_GETOWN_EX	16
+#define F_SETLEASE	1024
+#define F_GETLEASE	1025
 #define F_DUPFD_CLOEXEC	1030
 #define F_SETPIPE_SZ	1031
 #define F_GETPIPE_SZ	1032
@@ -650,6 +656,70 @@ static long fcntl_lock(int fd, struct file *f, int cmd, uint32_t arg,
 	return err;
 }
 
+/* A member of process group pgid (arg)? */
+static int in_group(struct proc *p, void *arg)
+{
+	return p->pgid == *(int *)arg || p->sid == *(int *)arg;
+}
+
+/* Whether id names a task, or a process group or session, as Linux's
+ * find_vpid: 0 or -ESRCH (0 itself names nobody and is fine). */
+static int owner_exists(int id)
+{
+	bool found;
+
+	if (!id)
+		return 0;
+	preempt_disable();
+	found = proc_find(id) || thread_find(id);
+	preempt_enable();
+	if (!found)
+		found = proc_for_each(in_group, &id) > 0;
+	return found ? 0 : -ESRCH;
+}
+
+struct f_owner_ex {
+	int32_t type, pid;
+};
+
+/* F_SETOWN, F_GETOWN, F_SETOWN_EX, F_GETOWN_EX: who would get SIGIO
+ * (kept; nothing here sends SIGIO but leases); -EINVAL for other cmds. */
+static long fcntl_owner(struct file *f, int cmd, uint32_t arg)
+{
+	struct f_owner_ex ex;
+	int who = (int)arg, err;
+
+	switch (cmd) {
+	case F_GETOWN:
+		return f->owner_type == F_OWNER_PGRP ? -f->owner_pid :
+						       f->owner_pid;
+	case F_SETOWN:
+		if (who == INT32_MIN)
+			return -EINVAL;
+		ex = (struct f_owner_ex){ who < 0 ? F_OWNER_PGRP : F_OWNER_PID,
+					  who < 0 ? -who : who };
+		break;
+	case F_GETOWN_EX:
+		ex = (struct f_owner_ex){ f->owner_type, f->owner_pid };
+		return copy_to_user((void *)arg, &ex, sizeof(ex)) ? -EFAULT : 0;
+	case F_SETOWN_EX:
+		if (copy_from_user(&ex, (const void *)arg, sizeof(ex)))
+			return -EFAULT;
+		if (ex.type != F_OWNER_TID && ex.type != F_OWNER_PID &&
+		    ex.type != F_OWNER_PGRP)
+			return -EINVAL;
+		break;
+	default:
+		return -EINVAL;
+	}
+	err = owner_exists(ex.pid);
+	if (!err) {
+		f->owner_type = ex.type;
+		f->owner_pid = ex.pid;
+	}
+	return err;
+}
+
 /* fcntl (wide false) and fcntl64 (wide true): the result or -Exxx. */
 static long fcntl_common(int fd, int cmd, uint32_t arg, bool wide)
 {
@@ -676,8 +746,12 @@ static long fcntl_common(int fd, int cmd, uint32_t arg, bool wide)
 	case F_GETPIPE_SZ:
 	case F_SETPIPE_SZ:
 		return pipe_size_ctl(f, cmd == F_SETPIPE_SZ, arg);
+	case F_SETLEASE:
+		return vfs_setlease(f, (int)arg);
+	case F_GETLEASE:
+		return vfs_getlease(f);
 	}
-	return -EINVAL;
+	return fcntl_owner(f, cmd, arg);
 }
 
 static long sys_fcntl64(int fd, int cmd, uint32_t arg)
