@@ -141,6 +141,7 @@ struct file;
 struct mm;
 struct page;
 struct vm_shmem;
+struct ldt;
 
 /* Fixed kernel frames mapped as one VMA (see above); name is what
  * /proc/<pid>/maps shows ("[vdso]"). */
@@ -188,6 +189,7 @@ struct mm {
 	uintptr_t arg_start, arg_end, env_start, env_end;
 	/* mlockall(MCL_FUTURE): the VMA_LOCKED flags new mappings get. */
 	uint32_t def_lock;
+	struct ldt *ldt;		/* modify_ldt's (kernel/ldt.h), or NULL */
 };
 
 extern struct mm *vm_current;		/* loaded in CR3; NULL: kernel's */

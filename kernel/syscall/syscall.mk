@@ -10,7 +10,7 @@ KERNEL_SRCS += kernel/syscall/syscall.c kernel/syscall/sys_proc.c kernel/syscall
 	kernel/syscall/sys_attr.c kernel/syscall/sys_futex.c \
 	kernel/syscall/sys_sendfile.c \
 	kernel/syscall/sys_poll.c kernel/syscall/sys_select.c \
-	kernel/syscall/sys_cred.c kernel/syscall/sys_cap.c kernel/syscall/sys_xattr.c kernel/syscall/sys_mlock.c kernel/syscall/sys_splice.c \
+	kernel/syscall/sys_cred.c kernel/syscall/sys_cap.c kernel/syscall/sys_xattr.c kernel/syscall/sys_mlock.c kernel/syscall/sys_splice.c kernel/syscall/sys_ldt.c \
 	kernel/syscall/sys_rlimit.c kernel/syscall/sys_info.c \
 	kernel/syscall/sys_uts.c kernel/syscall/sys_sched.c \
 	kernel/syscall/sys_prctl.c kernel/syscall/sys_statx.c \

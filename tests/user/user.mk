@@ -36,7 +36,7 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	restart ttymodes initpid \
 	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts magiclink proctask \
 	oldcalls procsys eventfd flock sgiddir fdquery persona reclock shmanon \
-	preadshare cloneparent pipesize noatime epoll fdrange caps xattr mlock falloc splice lease \
+	preadshare cloneparent pipesize noatime epoll fdrange caps xattr mlock falloc splice lease ldt \
 	spin split sysloop
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 # Frame pointers, as everywhere (DESIGN.md): the profiler unwinds user
