@@ -112,6 +112,21 @@ static void basics(void)
 	printf("entry 0 still works: %08x\n", fs_read(sel, 2));
 }
 
+/* %fs holding a selector whose entry is then cleared: the return from
+ * modify_ldt cannot load it again and leaves 0 there, as Linux. */
+static void stale_selector(void)
+{
+	uint16_t sel = 1 << 3 | 4 | 3, fs;
+
+	CHECK(set(0x11, 1, (uint32_t)area, 0xff, SEG_32BIT) == 0);
+	__asm__ __volatile__("mov %w0, %%fs" : : "r"(sel));
+	__asm__ __volatile__("mov %%fs, %w0" : "=r"(fs));
+	printf("%%fs loaded: %s\n", fs == sel ? "yes" : "no");
+	CHECK(set(0x11, 1, 0, 0, READ_EXEC_ONLY | NOT_PRESENT) == 0);
+	__asm__ __volatile__("mov %%fs, %w0" : "=r"(fs));
+	printf("%%fs after its entry was cleared: %u\n", fs);
+}
+
 static void errors(void)
 {
 	struct user_desc32 d = { 1, 0, 0, 0 };
@@ -170,6 +185,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	basics();
+	stale_selector();
 	errors();
 	processes();
 	return finish();
