@@ -8,7 +8,8 @@
  * interest dropped only when the file's last descriptor is closed;
  * epoll_pwait and epoll_pwait2 with their masks and timeouts; a blocked
  * epoll_wait woken by a child, and ended by a signal with EINTR even
- * with SA_RESTART; the descriptor's /proc/self/fd link.
+ * with SA_RESTART; the console terminal; the descriptor's /proc/self/fd
+ * link.
  */
 #include <fcntl.h>
 #include <poll.h>
@@ -250,6 +251,18 @@ static void lifetime(void)
 	close(ep);
 }
 
+/* The console (stdout here, on both kernels) is a terminal: writable. */
+static void terminal(void)
+{
+	int ep = epoll_create1(0);
+
+	printf("ADD stdout (the console): %d\n",
+	       add(ep, 1, EPOLLOUT | EPOLLET, 9));
+	show("console", ep, MAXEV);
+	show("console again (edge)", ep, MAXEV);
+	close(ep);
+}
+
 static volatile sig_atomic_t got;
 static void on_usr1(int sig)
 {
@@ -335,6 +348,7 @@ int main(void)
 	turns();
 	nested();
 	lifetime();
+	terminal();
 	blocking();
 	return finish();
 }
