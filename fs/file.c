@@ -27,6 +27,7 @@
  * vfs_pwrite, vfs_lseek, vfs_readdir, vfs_fsync, vfs_ioctl.
  */
 #include "drivers/block/blkdev.h"
+#include "fs/epoll.h"
 #include "fs/internal.h"
 #include "kernel/errno.h"
 #include "kernel/proc/rlimit.h"
@@ -270,6 +271,16 @@ static void path_record_tmpfile(struct file *f, const char *dir)
 	kfree(path);
 }
 
+/* Count f in its regular file's opens (by 1 or -1), for leases. */
+static void open_count(struct file *f, int by)
+{
+	if ((f->flags & O_ACCMODE) == O_RDONLY)
+		f->inode->readers += (uint32_t)by;
+	else
+		f->inode->writers += (uint32_t)by;
+	f->open_counted = by > 0;
+}
+
 static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16_t mode)
 {
 	struct inode *inode;
@@ -299,16 +310,19 @@ static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16
 	if (!err && (flags & O_TRUNC) && S_ISREG(inode->mode) && !created)
 		err = do_truncate(inode, 0);
 	f = err ? ERR_PTR(err) : file_alloc(inode, flags & ~__O_TMPFILE);
-	if (!IS_ERR(f))
-		file_count_writer(f, flags);
-	if (IS_ERR(f))
+	if (IS_ERR(f)) {
 		iput(inode);
-	else if (flags & __O_TMPFILE)
-		path_record_tmpfile(f, path);
-	else if (via)
-		path_copy(f, via);
-	else
-		path_record(f, path);
+	} else {
+		file_count_writer(f, flags);
+		if (S_ISREG(inode->mode) && !(flags & O_PATH))
+			open_count(f, 1);
+		if (flags & __O_TMPFILE)
+			path_record_tmpfile(f, path);
+		else if (via)
+			path_copy(f, via);
+		else
+			path_record(f, path);
+	}
 	if (via)
 		vfs_close(via);
 	return f;
@@ -339,9 +353,14 @@ struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode)
 	vfs_lock();
 	ret = vfs_open_locked(path, flags, mode);
 	vfs_unlock();
-	if (IS_ERR(ret) || !S_ISFIFO(ret->inode->mode) || (flags & O_PATH))
+	if (IS_ERR(ret) || (flags & O_PATH))
 		return ret;
-	err = fifo_open_wait(ret);
+	if (S_ISREG(ret->inode->mode))
+		err = lease_break(ret);
+	else if (S_ISFIFO(ret->inode->mode))
+		err = fifo_open_wait(ret);
+	else
+		err = 0;
 	if (err) {
 		vfs_close(ret);
 		ret = ERR_PTR(err);
@@ -355,6 +374,10 @@ static int vfs_close_locked(struct file *f)
 
 	if (!file_ref_put(f))
 		return 0;
+	epoll_file_closed(f);
+	if (f->open_counted)
+		open_count(f, -1);
+	lease_file_closed(f);
 	flock_release(f);
 	vfs_plock_file_closed(f);
 	file_put_access(f);
@@ -450,6 +473,12 @@ static int64_t vfs_lseek_locked(struct file *f, int64_t off, int whence)
 	case SEEK_END:
 		base = (int64_t)file_end(f);
 		break;
+	case SEEK_DATA:
+	case SEEK_HOLE:
+		base = vfs_seek_data(f, off, whence == SEEK_DATA);
+		if (base >= 0)
+			f->pos = (uint64_t)base;
+		return base;
 	default:
 		return -EINVAL;
 	}

@@ -27,6 +27,14 @@ struct blkdev;
  * the VFS were written for one thread, and a task preempted half-way
  * through an update must not let another see it.  Finer locks later.
  */
+/* fs/lease.c: an open's break of the leases in its way (0, -EAGAIN with
+ * O_NONBLOCK, -ERESTARTSYS; sleeps, VFS lock not held); the last close
+ * of f. */
+int lease_break(struct file *f);
+void lease_file_closed(struct file *f);
+/* fs/space.c: lseek's SEEK_DATA (want_data) or SEEK_HOLE from off: the
+ * offset found, -ENXIO at or past the end, -EIO. */
+int64_t vfs_seek_data(struct file *f, int64_t off, bool want_data);
 void vfs_lock(void);
 void vfs_unlock(void);
 
@@ -90,6 +98,17 @@ extern const struct file_ops blkdev_file_ops;
  * without the VFS lock, wait for the other end: 0 or -ERESTARTSYS. */
 extern const struct file_ops pipe_fops;
 int fifo_open_wait(struct file *f);
+/* For splice (fs/pipe.c): f's pipe, NULL for any other file.  Wait for
+ * data: 0, 1 (empty, no writer: the end), -EAGAIN (nonblock),
+ * -ERESTARTSYS.  Wait for room: 0, -EPIPE (no reader: SIGPIPE too),
+ * -EAGAIN, -ERESTARTSYS.  Move up to len bytes out of from (taking them
+ * with consume) and into to, through buf (len bytes); either may be NULL
+ * (buf is then the source or the destination); the bytes moved. */
+struct pipe *pipe_of(struct file *f);
+int pipe_wait_data(struct pipe *p, bool nonblock);
+int pipe_wait_room(struct pipe *p, bool nonblock);
+size_t pipe_move(struct pipe *from, struct pipe *to, void *buf, size_t len,
+		 bool consume);
 
 /* path.c: what vfs_open and vfs_close tell vfs_file_path. */
 void path_record(struct file *f, const char *path);

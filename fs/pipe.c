@@ -41,8 +41,14 @@
  * 1 MiB for root only; -EBUSY when the pipe holds more).  Sizes whose
  * block the buddy allocator cannot give (above 4 MiB) get -ENOMEM.
  *
+ * For splice, tee and vmsplice (fs/splice.c), pipe_of tells a pipe's
+ * file, pipe_wait_data and pipe_wait_room wait as a read and a write do
+ * (with the caller's non-blocking choice), and pipe_move copies bytes
+ * out of one pipe (consuming them or not), into one, or both.
+ *
  * Interface: vfs_pipe, pipe_size_ctl (fs/vfs.h); pipe_fops,
- * fifo_open_wait (fs/internal.h).
+ * fifo_open_wait, pipe_of, pipe_wait_data, pipe_wait_room, pipe_move
+ * (fs/internal.h).
  */
 #include "fs/internal.h"
 #include "fs/poll.h"
@@ -119,7 +125,7 @@ static ssize_t pipe_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 	preempt_disable();
 	n = pipe_take(p, buf, len);
 	preempt_enable();
-	wake_up(&p->wq);
+	wake_up_poll(&p->wq, POLLOUT | POLLWRNORM);
 	return (ssize_t)n;
 }
 
@@ -142,7 +148,7 @@ static ssize_t pipe_write(struct file *f, const void *buf, size_t len,
 		preempt_disable();
 		done += pipe_put(p, (const uint8_t *)buf + done, len - done);
 		preempt_enable();
-		wake_up(&p->wq);
+		wake_up_poll(&p->wq, POLLIN | POLLRDNORM);
 	}
 	return (ssize_t)done;
 }
@@ -378,6 +384,68 @@ const struct file_ops pipe_fops = {
 	.ioctl = pipe_ioctl,
 	.release = pipe_release,
 };
+
+struct pipe *pipe_of(struct file *f)
+{
+	return f->fops == &pipe_fops ? f->private : NULL;
+}
+
+int pipe_wait_data(struct pipe *p, bool nonblock)
+{
+	if (!p->count && p->writers && nonblock)
+		return -EAGAIN;
+	wait_event(&p->wq, p->count || !p->writers || signal_check());
+	if (p->count)
+		return 0;
+	return p->writers ? -ERESTARTSYS : 1;
+}
+
+int pipe_wait_room(struct pipe *p, bool nonblock)
+{
+	for (;;) {
+		if (!p->readers)
+			return (int)pipe_broken();
+		if (p->count < p->size)
+			return 0;
+		if (nonblock)
+			return -EAGAIN;
+		wait_event(&p->wq, p->count < p->size || !p->readers ||
+			   signal_check());
+		if (p->count == p->size && p->readers)
+			return -ERESTARTSYS;
+	}
+}
+
+/* Copy up to len bytes from the front of p into dst without taking them
+ * (preemption off). */
+static size_t pipe_peek(struct pipe *p, uint8_t *dst, size_t len)
+{
+	size_t head = p->head, count = p->count, n = pipe_take(p, dst, len);
+
+	p->head = head;
+	p->count = count;
+	return n;
+}
+
+size_t pipe_move(struct pipe *from, struct pipe *to, void *buf, size_t len,
+		 bool consume)
+{
+	size_t n = len;
+
+	preempt_disable();
+	if (to)
+		n = MIN(n, to->size - to->count);
+	if (from)
+		n = consume ? pipe_take(from, buf, n) : pipe_peek(from, buf, n);
+	if (to)
+		n = pipe_put(to, buf, n);
+	preempt_enable();
+	if (from && consume && n)
+		wake_up_poll(&from->wq, POLLOUT | POLLWRNORM);
+	if (to && n)
+		wake_up_poll(&to->wq, POLLIN | POLLRDNORM);
+	return n;
+}
 
 static struct file *pipe_file(struct inode *inode, struct pipe *p,
 			      unsigned int flags)

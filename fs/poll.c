@@ -39,6 +39,7 @@ unsigned int vfs_poll(struct file *f, struct poll_table *pt)
 void poll_table_init(struct poll_table *pt)
 {
 	pt->task = current;
+	pt->queue = NULL;
 	pt->triggered = false;
 	pt->registering = true;
 	pt->error = 0;
@@ -65,7 +66,7 @@ static struct poll_entry *poll_entry_alloc(struct poll_table *pt)
 }
 
 /* A wake-up on one of the queues (interrupts off, the queue locked). */
-static void poll_wake(struct wait_entry *w)
+static void poll_wake(struct wait_entry *w, unsigned int key)
 {
 	struct poll_entry *e = container_of(w, struct poll_entry, wait);
 
@@ -77,7 +78,13 @@ void poll_wait(struct file *f, struct wait_queue *wq, struct poll_table *pt)
 {
 	struct poll_entry *e;
 
-	if (!pt || !pt->registering)
+	if (!pt)
+		return;
+	if (pt->queue) {
+		pt->queue(pt, wq);
+		return;
+	}
+	if (!pt->registering)
 		return;
 	e = poll_entry_alloc(pt);
 	if (!e) {

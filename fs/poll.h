@@ -13,7 +13,8 @@
  * The waiter keeps a struct poll_table.  On the first pass over the files
  * poll_wait() hangs one entry per queue on it (each entry holds a
  * reference to its file, so a file closed meanwhile stays alive); later
- * passes only look.  poll_sleep() then sleeps until a wake-up on any of
+ * passes only look (a table with a queue function hands each queue to it
+ * instead, on every pass: epoll's items, fs/epoll.c).  poll_sleep() then sleeps until a wake-up on any of
  * those queues, a signal or the deadline.  A wake-up that came between
  * the pass and the sleep is remembered (triggered), so it is never lost.
  *
@@ -63,6 +64,9 @@ struct poll_chunk;
 
 struct poll_table {
 	struct task *task;		/* the waiter */
+	/* Instead of an entry per queue: poll_wait calls this (epoll hangs
+	 * its own entries, fs/epoll.c); NULL for poll and select. */
+	void (*queue)(struct poll_table *pt, struct wait_queue *wq);
 	volatile bool triggered;	/* a wake-up since the last sleep */
 	bool registering;		/* first pass: poll_wait hangs entries */
 	int error;			/* -ENOMEM: an entry could not be made */

@@ -62,6 +62,8 @@
 #define SEEK_SET	0
 #define SEEK_CUR	1
 #define SEEK_END	2
+#define SEEK_DATA	3
+#define SEEK_HOLE	4
 
 /* Device numbers as Linux's old 8:8 encoding (fits ext2's i_block[0]). */
 #define MKDEV(ma, mi)	((uint32_t)(ma) << 8 | (mi))

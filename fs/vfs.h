@@ -238,6 +238,10 @@ struct inode {
 	/* Made with no link by O_TMPFILE without O_EXCL: linkat may give it
 	 * a name (other inodes without links may not: -ENOENT). */
 	bool linkable;
+	/* Regular files: opens read-only and for writing, and the leases
+	 * on it (fs/lease.c). */
+	uint32_t readers, writers;
+	struct lease *leases;
 };
 
 /* Cached inode ino of sb, read if needed; ERR_PTR on failure. */
@@ -331,7 +335,17 @@ struct file {
 	 * started from (a reference).  NULL for pipes. */
 	char *path;
 	struct inode *path_base;
+	struct epitem *epoll_items;	/* epolls watching it (fs/epoll.c) */
+	bool open_counted;		/* in inode->readers or writers */
+	/* fcntl F_SETOWN/F_SETOWN_EX: who SIGIO would go to (F_OWNER_*
+	 * and a tid, pid or process group; 0: nobody). */
+	int owner_type;
+	int owner_pid;
 };
+
+#define F_OWNER_TID	0
+#define F_OWNER_PID	1
+#define F_OWNER_PGRP	2
 
 /*
  * A file's references: its descriptor slots (shared by dup and by
@@ -431,6 +445,27 @@ ssize_t vfs_pread(struct file *f, void *buf, size_t len, uint64_t *pos);
 ssize_t vfs_pwrite(struct file *f, const void *buf, size_t len,
 		   uint64_t *pos);
 int64_t vfs_lseek(struct file *f, int64_t off, int whence);
+/* fs/splice.c: splice (offsets NULL: the files' own), tee, vmsplice
+ * (iov: n user segments, already checked): bytes moved or -Exxx. */
+struct kiovec {
+	uintptr_t base;
+	size_t len;
+};
+bool vfs_is_pipe(struct file *f);	/* a pipe's or a FIFO's end */
+ssize_t vfs_splice(struct file *in, int64_t *off_in, struct file *out,
+		   int64_t *off_out, size_t len, unsigned int flags);
+ssize_t vfs_tee(struct file *in, struct file *out, size_t len,
+		unsigned int flags);
+ssize_t vfs_vmsplice(struct file *f, const struct kiovec *iov,
+		     unsigned int n, unsigned int flags);
+/* fs/lease.c: F_SETLEASE (F_RDLCK, F_WRLCK, F_UNLCK: 0, -EAGAIN,
+ * -EACCES, -EINVAL), F_GETLEASE (the type f holds, as the holder sees
+ * it while it is being broken). */
+int vfs_setlease(struct file *f, int type);
+int vfs_getlease(struct file *f);
+/* fallocate (fs/space.c): Linux's checks, then -EOPNOTSUPP. */
+int vfs_fallocate(struct file *f, uint32_t mode, int64_t offset,
+		  int64_t len);
 int vfs_readdir(struct file *f, dir_emit_t emit, void *ctx);
 int vfs_fsync(struct file *f);
 /* ioctl cmd with its argument arg (a user address for most commands):

@@ -3,7 +3,8 @@
  *
  * Flat 4 GiB code and data segments for rings 0 and 3, one TSS whose esp0
  * is the kernel stack used when an interrupt arrives from user mode, and
- * three TLS slots that set_thread_area will fill (Linux's entries 6-8).
+ * three TLS slots that set_thread_area will fill (Linux's entries 6-8),
+ * and the descriptor of the loaded LDT (kernel/ldt.c).
  */
 #include "kernel/interrupt.h"
 #include "kernel/compiler.h"
@@ -37,6 +38,7 @@ struct gdt_ptr {
 #define ACC_CODE	0x1A	/* code, readable */
 #define ACC_DATA	0x12	/* data, writable */
 #define ACC_TSS		0x09	/* 32-bit available TSS */
+#define ACC_LDT		0x02	/* an LDT */
 #define FLAG_4K_32BIT	0xC0
 
 static struct gdt_entry gdt[GDT_ENTRIES] __aligned(8);
@@ -104,12 +106,10 @@ void gdt_load_tls(const uint64_t tls[GDT_TLS_COUNT])
  * useable.  An entry with base, limit and flags "empty" (read_exec_only
  * and seg_not_present, everything else 0), or all zero, clears the slot.
  */
-uint64_t gdt_tls_desc(uint32_t base, uint32_t limit, uint32_t flags)
+uint64_t gdt_user_desc(uint32_t base, uint32_t limit, uint32_t flags)
 {
 	uint32_t contents = (flags >> 1) & 3, lo, hi;
 
-	if (!base && !limit && ((flags & 0x7f) == 0x28 || !(flags & 0x7f)))
-		return 0;
 	lo = (base & 0xffff) << 16 | (limit & 0xffff);
 	hi = (base & 0xff000000) | ((base >> 16) & 0xff) | (limit & 0xf0000) |
 	     1 << 8 | ((~flags >> 3) & 1) << 9 | contents << 10 |
@@ -117,4 +117,16 @@ uint64_t gdt_tls_desc(uint32_t base, uint32_t limit, uint32_t flags)
 	     (flags & 1) << 22 | ((flags >> 4) & 1) << 23 |
 	     ((flags >> 6) & 1) << 20;
 	return (uint64_t)hi << 32 | lo;
+}
+
+uint64_t gdt_tls_desc(uint32_t base, uint32_t limit, uint32_t flags)
+{
+	if (!base && !limit && ((flags & 0x7f) == 0x28 || !(flags & 0x7f)))
+		return 0;
+	return gdt_user_desc(base, limit, flags);
+}
+
+void gdt_set_ldt(uint32_t base, uint32_t limit)
+{
+	gdt_set(GDT_LDT, base, limit, ACC_PRESENT | ACC_LDT, 0);
 }

@@ -16,14 +16,16 @@
 #include <stdbool.h>
 
 /* Segment selectors (GDT layout: null, kcode, kdata, ucode, udata, TSS,
- * three TLS slots for set_thread_area as in Linux). */
+ * three TLS slots for set_thread_area as in Linux, the LDT's). */
 #define SEL_KCODE	0x08
 #define SEL_KDATA	0x10
 #define SEL_UCODE	0x1B
 #define SEL_UDATA	0x23
 #define SEL_TSS		0x28
 #define GDT_TLS_FIRST	6
-#define GDT_ENTRIES	9
+#define GDT_LDT		9
+#define SEL_LDT		(GDT_LDT << 3)
+#define GDT_ENTRIES	10
 #define GDT_TLS_COUNT	3
 #define SYSCALL_VECTOR	0x80
 
@@ -54,6 +56,10 @@ void gdt_load_tls(const uint64_t tls[3]);
 /* The descriptor Linux's set_thread_area makes of a struct user_desc's
  * base, limit and flags word (bits as in Linux); 0 for an empty one. */
 uint64_t gdt_tls_desc(uint32_t base, uint32_t limit, uint32_t flags);
+/* The same descriptor without the empty check (modify_ldt's). */
+uint64_t gdt_user_desc(uint32_t base, uint32_t limit, uint32_t flags);
+/* Make GDT entry GDT_LDT describe an LDT at base (limit: bytes - 1). */
+void gdt_set_ldt(uint32_t base, uint32_t limit);
 void idt_init(void);
 #define IDT_INTERRUPT_GATE	0x8E	/* present, ring 0, 32-bit interrupt */
 #define IDT_USER_TRAP_GATE	0xEF	/* present, ring 3 may call, trap */

@@ -1,6 +1,6 @@
 KERNEL_SRCS += boot/entry.asm kernel/isr.asm \
 	kernel/main.c kernel/multiboot.c kernel/cmdline.c kernel/printk.c \
-	kernel/gdt.c kernel/idt.c kernel/irq.c kernel/trap.c kernel/extable.c \
+	kernel/gdt.c kernel/ldt.c kernel/idt.c kernel/irq.c kernel/trap.c kernel/extable.c \
 	kernel/panic.c kernel/pit.c kernel/tsc.c kernel/rtc.c \
 	kernel/timeline.c kernel/ktest.c kernel/crash.c \
 	kernel/init.c kernel/wait.c kernel/power.c kernel/uts.c kernel/mutex.c kernel/spinlock.c kernel/fpu.c kernel/fpu_sigframe.c kernel/timer.c \

@@ -17,6 +17,11 @@ void wait_queue_init(struct wait_queue *wq)
 
 void wake_up(struct wait_queue *wq)
 {
+	wake_up_poll(wq, 0);
+}
+
+void wake_up_poll(struct wait_queue *wq, unsigned int key)
+{
 	uint32_t flags = spin_lock_irqsave(&wq->lock);
 	struct wait_entry *e;
 
@@ -29,7 +34,7 @@ void wake_up(struct wait_queue *wq)
 		task_wake(t);
 	}
 	list_for_each_entry(e, &wq->entries, link)
-		e->wake(e);
+		e->wake(e, key);
 	spin_unlock_irqrestore(&wq->lock, flags);
 }
 

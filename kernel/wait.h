@@ -22,11 +22,13 @@
  *
  * A task that waits on several queues at once (poll, fs/poll.c) cannot
  * use its one wait_link: it hangs a struct wait_entry on each queue
- * instead.  wake_up() calls every entry's wake function (with the queue's
+ * instead.  wake_up() (or wake_up_poll(), which says which POLL* events
+ * changed) calls every entry's wake function (with the queue's
  * lock held and interrupts off: it must not sleep) and leaves the entry
  * queued; its owner removes it with wait_entry_remove().
  *
- * Interface: wait_queue_init, WAIT_QUEUE_INIT, wake_up, wait_event,
+ * Interface: wait_queue_init, WAIT_QUEUE_INIT, wake_up, wake_up_poll,
+ * wait_event,
  * wait_event_timeout, wait_entry_add, wait_entry_remove.
  */
 #ifndef KERNEL_WAIT_H
@@ -48,7 +50,8 @@ struct wait_queue {
 
 struct wait_entry {
 	struct list_head link;
-	void (*wake)(struct wait_entry *entry);
+	/* key: the POLL* events the wake-up is about, 0 for any */
+	void (*wake)(struct wait_entry *entry, unsigned int key);
 };
 
 #define WAIT_QUEUE_INIT(name) \
@@ -59,6 +62,9 @@ struct wait_entry {
 
 void wait_queue_init(struct wait_queue *wq);
 void wake_up(struct wait_queue *wq);
+/* wake_up, telling the wait entries that only the POLL* events in key
+ * changed (epoll's edge-triggered items ignore the others). */
+void wake_up_poll(struct wait_queue *wq, unsigned int key);
 /* Hang e (its wake set) on wq, or take it off again. */
 void wait_entry_add(struct wait_queue *wq, struct wait_entry *e);
 void wait_entry_remove(struct wait_queue *wq, struct wait_entry *e);

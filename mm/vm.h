@@ -71,6 +71,7 @@
  *   mm_lock, mm_unlock, vm_fault, vm_resolve, vm_read_remote, vm_mmap, vm_mmap_file,
  *   vm_munmap, vm_mprotect, vm_mremap, vm_msync, vm_madvise, vm_mincore,
  *   vm_brk_init, vm_brk, vm_stack_setup, vm_map_special, vm_special_base,
+ *   vm_mlock, vm_mlock_all, vm_locked_pages,
  *   vma_find, mm_rss, vma_shmem_id; for System V shared memory
  *   shmem_create, shmem_put, shmem_mappers, shmem_npages, shmem_resident,
  *   shmem_on_unmapped, shmem_set_sysv, vma_shmem_key, vm_map_shmem,
@@ -137,11 +138,14 @@
 #define VMA_NOWRITE	0x8	/* shared map of a file not open for writing:
 				 * PROT_WRITE is refused (-EACCES) */
 #define VMA_SYSV	0x10	/* a System V shared memory attachment */
+#define VMA_LOCKED	0x20	/* mlock: faulted in, counted (mlock.c) */
+#define VMA_LOCKONFAULT	0x40	/* with VMA_LOCKED: pages as they come */
 
 struct file;
 struct mm;
 struct page;
 struct vm_shmem;
+struct ldt;
 
 /* Fixed kernel frames mapped as one VMA (see above); name is what
  * /proc/<pid>/maps shows ("[vdso]"). */
@@ -187,6 +191,9 @@ struct mm {
 	/* Where exec put the argv and envp strings (end exclusive), as
 	 * Linux's mm fields: /proc/<pid>/cmdline and environ read them. */
 	uintptr_t arg_start, arg_end, env_start, env_end;
+	/* mlockall(MCL_FUTURE): the VMA_LOCKED flags new mappings get. */
+	uint32_t def_lock;
+	struct ldt *ldt;		/* modify_ldt's (kernel/ldt.h), or NULL */
 };
 
 extern struct mm *vm_current;		/* loaded in CR3; NULL: kernel's */
@@ -299,6 +306,18 @@ int vm_mremap(struct mm *mm, uintptr_t addr, size_t old_len, size_t new_len,
 int vm_msync(struct mm *mm, uintptr_t addr, size_t len, uint32_t flags);
 int vm_madvise(struct mm *mm, uintptr_t addr, size_t len, uint32_t advice);
 long vm_mincore(struct mm *mm, uintptr_t addr, size_t npages, uint8_t *vec);
+
+/* mm/vm/mlock.c */
+/* Lock [start, end) (page aligned) with lock: VMA_LOCKED, with
+ * VMA_LOCKONFAULT, or 0 to unlock; pages are faulted in for VMA_LOCKED
+ * alone.  0; -ENOMEM when a hole is met (the part before it is done, as
+ * Linux); -EAGAIN when memory ran out faulting in. */
+int vm_mlock(struct mm *mm, uintptr_t start, uintptr_t end, uint32_t lock);
+/* mlockall/munlockall: with now, every VMA gets lock; later mappings
+ * get future. */
+void vm_mlock_all(struct mm *mm, bool now, uint32_t lock, uint32_t future);
+/* Pages of [start, end) in locked VMAs. */
+uint32_t vm_locked_pages(struct mm *mm, uintptr_t start, uintptr_t end);
 
 /* mm/vm/rmap.c */
 struct address_space;

@@ -103,7 +103,7 @@ void procfs_put_bytes(struct procfs_buf *b, const void *data, size_t len);
 void procfs_show_statm(struct proc *p, struct procfs_buf *b);
 /* Sizes in pages for stat and status: all VMAs, code, data and stack. */
 struct procfs_vm_sizes {
-	uint32_t total, text, data, stack;
+	uint32_t total, text, data, stack, locked;	/* pages */
 	uint32_t start_code, end_code, start_stack;
 };
 void procfs_vm_sizes(struct proc *p, struct procfs_vm_sizes *s);

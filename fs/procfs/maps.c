@@ -47,6 +47,8 @@ void procfs_vm_sizes(struct proc *p, struct procfs_vm_sizes *s)
 		uint32_t pages = (uint32_t)((v->end - v->start) / PAGE_SIZE);
 
 		s->total += pages;
+		if (v->flags & VMA_LOCKED)
+			s->locked += pages;
 		if (v->flags & VMA_GROWSDOWN) {
 			s->stack += pages;
 			s->start_stack = (uint32_t)v->end;

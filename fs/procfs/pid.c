@@ -210,7 +210,8 @@ static void status_memory(struct proc *p, struct procfs_buf *b)
 	procfs_vm_sizes(p, &vm);
 	rss = (uint32_t)mm_rss(p->mm) * KB_PER_PAGE;
 	procfs_printf(b, "VmPeak:\t%8u kB\nVmSize:\t%8u kB\nVmLck:\t%8u kB\n",
-		      vm.total * KB_PER_PAGE, vm.total * KB_PER_PAGE, 0u);
+		      vm.total * KB_PER_PAGE, vm.total * KB_PER_PAGE,
+		      vm.locked * KB_PER_PAGE);
 	procfs_printf(b, "VmHWM:\t%8u kB\nVmRSS:\t%8u kB\n", proc_maxrss_kb(p),
 		      rss);
 	procfs_printf(b, "VmData:\t%8u kB\nVmStk:\t%8u kB\nVmExe:\t%8u kB\n",

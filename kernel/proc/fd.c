@@ -22,7 +22,7 @@
  *
  * Interface (kernel/proc/proc.h): fd_get, fd_get_raw, fd_install,
  * fd_close, fd_dup, fd_dup2, fd_cloexec, fd_close_on_exec,
- * fd_put_borrowed, fd_next_open, fd_get_of.
+ * fd_close_range, fd_put_borrowed, fd_next_open, fd_get_of.
  */
 #include "kernel/proc/proc.h"
 #include "fs/vfs.h"
@@ -305,6 +305,58 @@ void fd_close_on_exec(struct proc *p)
 		if (s->file && (s->flags & FD_CLOEXEC))
 			fd_file_close(files, fd_take(files, (int)fd));
 	}
+}
+
+/* Set FD_CLOEXEC on the open descriptors from first to last. */
+static void fd_cloexec_range(struct files_struct *files, unsigned int first,
+			     unsigned int last)
+{
+	uint32_t flags = spin_lock_irqsave(&files->lock);
+
+	for (unsigned int fd = first; fd < files->nr_fds && fd <= last; fd++)
+		if (files->fds[fd].file)
+			files->fds[fd].flags |= FD_CLOEXEC;
+	spin_unlock_irqrestore(&files->lock, flags);
+}
+
+/* Give p a private copy of its table if another process shares it:
+ * 0 or -ENOMEM. */
+static int fd_unshare(struct proc *p)
+{
+	struct files_struct *copy;
+
+	if (READ_ONCE(p->files->refcount) <= 1)
+		return 0;
+	copy = files_copy(p->files);
+	if (!copy)
+		return -ENOMEM;
+	files_put(p->files);
+	p->files = copy;
+	return 0;
+}
+
+int fd_close_range(unsigned int first, unsigned int last, bool cloexec,
+		   bool unshare)
+{
+	struct proc *p = proc_current();
+	struct files_struct *files;
+	int err = unshare ? fd_unshare(p) : 0;
+
+	if (err)
+		return err;
+	files = p->files;
+	if (cloexec) {
+		fd_cloexec_range(files, first, last);
+		return 0;
+	}
+	for (unsigned int fd = first;
+	     fd < READ_ONCE(files->nr_fds) && fd <= last; fd++) {
+		struct file *f = fd_take(files, (int)fd);
+
+		if (f)
+			fd_file_close(files, f);
+	}
+	return 0;
 }
 
 int fd_next_open(struct proc *p, int fd)

@@ -28,6 +28,7 @@
 #include "kernel/proc/proc.h"
 #include "kernel/ipc/ipc.h"
 #include "kernel/proc/posixtimer.h"
+#include "kernel/proc/pidfd.h"
 #include "kernel/prof/prof.h"
 #include "drivers/tty/ctty.h"
 #include "fs/vfs.h"
@@ -97,6 +98,7 @@ void proc_free(struct proc *p)
 	preempt_disable();
 	list_del(&p->sibling);
 	list_del(&p->all_link);
+	pidfd_proc_freed(p);
 	preempt_enable();
 	if (p->pid > 0)
 		pid_release(p->pid);
@@ -376,6 +378,7 @@ void proc_end(struct proc *p, int status)
 	 * count (a zombie is sent nothing more: signal.c). */
 	signal_pending_free(&p->shared_pending);
 	wake_up(&p->exited);
+	pidfd_proc_exited(p);
 	proc_notify_parent(p);
 	if (p->orphan)
 		proc_free(p);

@@ -54,7 +54,8 @@
  *   proc_stop(sig)              the stop default action (whole group)
  *   fd_get(fd), fd_get_raw(fd), fd_install(f, cloexec), fd_close(fd), fd_dup(old, min,
  *   cloexec), fd_dup2(old, new, cloexec), fd_close_on_exec(),
- *   fd_cloexec(fd, set), fd_put_borrowed()
+ *   fd_cloexec(fd, set), fd_close_range(first, last, cloexec, unshare),
+ *   fd_put_borrowed()
  */
 #ifndef KERNEL_PROC_PROC_H
 #define KERNEL_PROC_PROC_H
@@ -248,6 +249,7 @@ struct proc {
 	struct file *exe_file;		/* the program exec loaded (a reference) */
 	bool oom_victim;		/* killed by the OOM killer (oom.c) */
 	struct sigpending shared_pending;	/* process-directed */
+	struct pidfd_target *pidfd;	/* its pidfds' (kernel/proc/pidfd.c) */
 };
 
 /* kernel/proc/acct.c: p's CPU time and counts (its ended threads' and
@@ -388,6 +390,10 @@ int fd_cloexec(int fd, int set);		/* set < 0: query */
 void fd_put_borrowed(void);	/* syscall end: drop fd_get's references */
 /* The lowest fd of p after fd that is open (-1 to start), or -1; the
  * open file of fd in p with a reference (NULL: none); its open flags. */
+/* close_range: close (or with cloexec mark FD_CLOEXEC) the descriptors
+ * first..last, after taking a private table with unshare: 0, -ENOMEM. */
+int fd_close_range(unsigned int first, unsigned int last, bool cloexec,
+		   bool unshare);
 int fd_next_open(struct proc *p, int fd);
 struct file *fd_get_of(struct proc *p, int fd, unsigned int *oflags);
 

@@ -1,6 +1,6 @@
 /*
  * sys_fs.c: file descriptor system calls: read, write, readv, writev,
- * pread64, pwrite64, lseek, _llseek, open, openat, creat, close, dup,
+ * pread64, pwrite64, lseek, _llseek (SEEK_DATA, SEEK_HOLE), fallocate, open, openat, creat, close, close_range, dup,
  * dup2, dup3, fcntl, fcntl64, ioctl, ftruncate, ftruncate64, pipe, pipe2.
  *
  * File ops take kernel buffers, so data goes through a bounce buffer of
@@ -401,6 +401,36 @@ static long sys_close(int fd)
 }
 SYSCALL(NR_close, sys_close);
 
+#define NR_fallocate		324
+
+/* The 64-bit offset and length come as two halves each, low first. */
+static long sys_fallocate(int fd, uint32_t mode, uint32_t off_lo,
+			  uint32_t off_hi, uint32_t len_lo, uint32_t len_hi)
+{
+	struct file *f = fd_get(fd);
+
+	if (!f)
+		return -EBADF;
+	return vfs_fallocate(f, mode, (int64_t)((uint64_t)off_hi << 32 | off_lo),
+			     (int64_t)((uint64_t)len_hi << 32 | len_lo));
+}
+SYSCALL(NR_fallocate, sys_fallocate);
+
+#define NR_close_range		436
+#define CLOSE_RANGE_UNSHARE	(1u << 1)
+#define CLOSE_RANGE_CLOEXEC	(1u << 2)
+
+static long sys_close_range(uint32_t first, uint32_t last, uint32_t flags)
+{
+	if (flags & ~(CLOSE_RANGE_UNSHARE | CLOSE_RANGE_CLOEXEC))
+		return -EINVAL;
+	if (first > last)
+		return -EINVAL;
+	return fd_close_range(first, last, flags & CLOSE_RANGE_CLOEXEC,
+			      flags & CLOSE_RANGE_UNSHARE);
+}
+SYSCALL(NR_close_range, sys_close_range);
+
 static long sys_dup(int fd)
 {
 	return fd_dup(fd, 0, false);
@@ -437,6 +467,12 @@ SYSCALL(NR_dup3, sys_dup3);
 #define F_OFD_GETLK	36
 #define F_OFD_SETLK	37
 #define F_OFD_SETLKW	38
+#define F_SETOWN	8
+#define F_GETOWN	9
+#define F_SETOWN_EX	15
+#define F_GETOWN_EX	16
+#define F_SETLEASE	1024
+#define F_GETLEASE	1025
 #define F_DUPFD_CLOEXEC	1030
 #define F_SETPIPE_SZ	1031
 #define F_ADD_SEALS	1033
@@ -630,6 +666,70 @@ static bool fcntl_names_only(int cmd)
 	       cmd == F_SETFD || cmd == F_GETFL;
 }
 
+/* A member of process group pgid (arg)? */
+static int in_group(struct proc *p, void *arg)
+{
+	return p->pgid == *(int *)arg || p->sid == *(int *)arg;
+}
+
+/* Whether id names a task, or a process group or session, as Linux's
+ * find_vpid: 0 or -ESRCH (0 itself names nobody and is fine). */
+static int owner_exists(int id)
+{
+	bool found;
+
+	if (!id)
+		return 0;
+	preempt_disable();
+	found = proc_find(id) || thread_find(id);
+	preempt_enable();
+	if (!found)
+		found = proc_for_each(in_group, &id) > 0;
+	return found ? 0 : -ESRCH;
+}
+
+struct f_owner_ex {
+	int32_t type, pid;
+};
+
+/* F_SETOWN, F_GETOWN, F_SETOWN_EX, F_GETOWN_EX: who would get SIGIO
+ * (kept; nothing here sends SIGIO but leases); -EINVAL for other cmds. */
+static long fcntl_owner(struct file *f, int cmd, uint32_t arg)
+{
+	struct f_owner_ex ex;
+	int who = (int)arg, err;
+
+	switch (cmd) {
+	case F_GETOWN:
+		return f->owner_type == F_OWNER_PGRP ? -f->owner_pid :
+						       f->owner_pid;
+	case F_SETOWN:
+		if (who == INT32_MIN)
+			return -EINVAL;
+		ex = (struct f_owner_ex){ who < 0 ? F_OWNER_PGRP : F_OWNER_PID,
+					  who < 0 ? -who : who };
+		break;
+	case F_GETOWN_EX:
+		ex = (struct f_owner_ex){ f->owner_type, f->owner_pid };
+		return copy_to_user((void *)arg, &ex, sizeof(ex)) ? -EFAULT : 0;
+	case F_SETOWN_EX:
+		if (copy_from_user(&ex, (const void *)arg, sizeof(ex)))
+			return -EFAULT;
+		if (ex.type != F_OWNER_TID && ex.type != F_OWNER_PID &&
+		    ex.type != F_OWNER_PGRP)
+			return -EINVAL;
+		break;
+	default:
+		return -EINVAL;
+	}
+	err = owner_exists(ex.pid);
+	if (!err) {
+		f->owner_type = ex.type;
+		f->owner_pid = ex.pid;
+	}
+	return err;
+}
+
 /* fcntl (wide false) and fcntl64 (wide true): the result or -Exxx. */
 static long fcntl_common(int fd, int cmd, uint32_t arg, bool wide)
 {
@@ -661,8 +761,12 @@ static long fcntl_common(int fd, int cmd, uint32_t arg, bool wide)
 	case F_ADD_SEALS:
 	case F_GET_SEALS:
 		return memfd_seals(f, cmd == F_ADD_SEALS, arg);
+	case F_SETLEASE:
+		return vfs_setlease(f, (int)arg);
+	case F_GETLEASE:
+		return vfs_getlease(f);
 	}
-	return -EINVAL;
+	return fcntl_owner(f, cmd, arg);
 }
 
 static long sys_fcntl64(int fd, int cmd, uint32_t arg)

@@ -1,6 +1,7 @@
 /*
  * sys_mm.c: memory system calls on the current address space: brk,
- * mmap2 and the old mmap (anonymous memory and files), munmap, mprotect,
+ * mmap2 and the old mmap (anonymous memory and files; MAP_LOCKED and
+ * mlockall(MCL_FUTURE) as mlock, kernel/syscall/mlock.h), munmap, mprotect,
  * mremap, msync, madvise, mincore, each under the address space's lock
  * (threads share it); and set_thread_area, which fills one of the three
  * GDT TLS slots of the calling thread (kernel/gdt.c), picking a free one
@@ -10,6 +11,7 @@
  * Interface: the SYSCALL registrations.
  */
 #include "kernel/syscall/syscall.h"
+#include "kernel/syscall/mlock.h"
 #include "kernel/prof/prof.h"
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
@@ -55,9 +57,18 @@ static long sys_mmap2(uintptr_t addr, size_t len, uint32_t prot,
 		if (!file)
 			return -EBADF;
 	}
+	if ((flags & MAP_LOCKED) && (err = mlock_allowed()))
+		return err;
 	mm = mm_current_locked();
-	err = vm_mmap_file(mm, &addr, len, prot, flags, file,
-			   file ? pgoff : 0);
+	if ((flags & MAP_LOCKED || mm->def_lock) &&
+	    !mlock_fits(mm, (uint32_t)(ALIGN_UP((uint64_t)len, PAGE_SIZE) >>
+				       PAGE_SHIFT)))
+		err = -EAGAIN;		/* as Linux's mlock_future_check */
+	else
+		err = vm_mmap_file(mm, &addr, len, prot, flags, file,
+				   file ? pgoff : 0);
+	if (!err)
+		mlock_map(mm, addr, len, flags);
 	mm_unlock(mm);
 	if (!err && file && (prot & PROT_EXEC) && pgoff < (1u << 20))
 		prof_mmap(file, addr, len, pgoff << PAGE_SHIFT);

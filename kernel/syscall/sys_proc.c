@@ -3,7 +3,8 @@
  * exit_group (every thread), wait4, waitpid, execve, getpid (the tgid),
  * gettid, getppid, the 32-bit uid/gid getters, umask, set_tid_address,
  * fork, vfork (a real one: CLONE_VM | CLONE_VFORK), clone (threads
- * and processes, kernel/proc/fork.c), sched_yield, waitid, and the
+ * and processes, kernel/proc/fork.c), sched_yield, waitid (P_PIDFD
+ * too), pidfd_open (kernel/proc/pidfd.c), and the
  * process group and session calls (setpgid, getpgid, getpgrp, setsid,
  * getsid: plain per-process fields, inherited on fork; setsid drops the
  * controlling terminal, drivers/tty/tty_jobctl.c does the rest).
@@ -15,6 +16,7 @@
 #include "fs/vfs.h"
 #include "elf/elf.h"
 #include "kernel/errno.h"
+#include "kernel/proc/pidfd.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "lib/string.h"
@@ -69,6 +71,7 @@ SYSCALL(NR_waitpid, sys_waitpid);
 #define P_ALL		0
 #define P_PID		1
 #define P_PGID		2
+#define P_PIDFD		3
 
 /* siginfo_t as waitid fills it (i386: 128 bytes). */
 struct waitid_info {
@@ -79,27 +82,72 @@ struct waitid_info {
 };
 _Static_assert(sizeof(struct waitid_info) == 128, "siginfo_t");
 
+/* P_PIDFD: the pid of pidfd's process in *pid, and WNOHANG in *options
+ * (with *eagain) for a non-blocking pidfd.  0, -EINVAL, -EBADF, or
+ * -ECHILD once the process has been reaped. */
+static int waitid_pidfd(int pidfd, int *pid, int *options, bool *eagain)
+{
+	struct file *f = pidfd >= 0 ? fd_get(pidfd) : NULL;
+	struct proc *p;
+
+	if (pidfd < 0)
+		return -EINVAL;
+	if (!f)
+		return -EBADF;
+	preempt_disable();
+	p = pidfd_proc(f, pid);
+	preempt_enable();
+	if (IS_ERR(p))
+		return PTR_ERR(p);
+	if (!p)
+		return -ECHILD;
+	if ((f->flags & O_NONBLOCK) && !(*options & WNOHANG)) {
+		*options |= WNOHANG;
+		*eagain = true;
+	}
+	return 0;
+}
+
+/* waitid's selection as proc_wait's pid: 0 or -EINVAL, -EBADF... */
+static int waitid_select(int idtype, int id, int *pid, int *options,
+			 bool *eagain)
+{
+	switch (idtype) {
+	case P_ALL:
+		*pid = -1;
+		return 0;
+	case P_PID:
+		*pid = id;
+		return id <= 0 ? -EINVAL : 0;
+	case P_PGID:
+		*pid = id ? -id : 0;
+		return id < 0 ? -EINVAL : 0;
+	case P_PIDFD:
+		return waitid_pidfd(id, pid, options, eagain);
+	}
+	return -EINVAL;
+}
+
 static long sys_waitid(int idtype, int id, struct waitid_info *uinfo,
 		       int options, void *rusage)
 {
 	struct waitid_info info = { 0 };
 	struct wait_result res;
-	int ret;
+	bool eagain = false;
+	int ret, pid;
 
 	if (options & ~(WNOHANG | WSTOPPED | WEXITED | WCONTINUED | WNOWAIT |
 			WALL_FLAGS | WCLONE_FLAGS) ||
 	    !(options & (WEXITED | WSTOPPED | WCONTINUED)))
 		return -EINVAL;
-	if (idtype == P_PID && id <= 0)
-		return -EINVAL;
-	if (idtype == P_PGID && id < 0)
-		return -EINVAL;
-	if (idtype != P_ALL && idtype != P_PID && idtype != P_PGID)
-		return -EINVAL;
-	ret = proc_wait(idtype == P_ALL ? -1 : idtype == P_PID ? id :
-			id ? -id : 0, options, &res);
+	ret = waitid_select(idtype, id, &pid, &options, &eagain);
+	if (ret)
+		return ret;
+	ret = proc_wait(pid, options, &res);
 	if (ret < 0)
 		return ret;
+	if (ret == 0 && eagain)
+		return -EAGAIN;		/* a non-blocking pidfd, as Linux */
 	if (ret > 0)
 		info = (struct waitid_info){ .signo = SIGCHLD, .code = res.code,
 			.pid = res.pid, .uid = res.uid,
@@ -113,6 +161,24 @@ static long sys_waitid(int idtype, int id, struct waitid_info *uinfo,
 	return 0;
 }
 SYSCALL(NR_waitid, sys_waitid);
+
+#define NR_pidfd_open	434
+
+/* A pidfd (always close-on-exec, as Linux) for process pid. */
+static long sys_pidfd_open(int pid, uint32_t flags)
+{
+	struct file *f;
+
+	if (flags & ~O_NONBLOCK)
+		return -EINVAL;
+	if (pid <= 0)
+		return -EINVAL;
+	f = pidfd_open_file(pid, flags);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	return fd_install(f, true);
+}
+SYSCALL(NR_pidfd_open, sys_pidfd_open);
 
 static long sys_fork(void)
 {

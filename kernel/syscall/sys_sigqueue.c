@@ -2,7 +2,10 @@
  * sys_sigqueue.c: the system calls of queued signals: rt_sigqueueinfo
  * and rt_tgsigqueueinfo (send a signal with a siginfo the caller wrote:
  * sigqueue() sends SI_QUEUE with a value), rt_sigtimedwait and
- * rt_sigtimedwait_time64 (sigwaitinfo, sigtimedwait).
+ * rt_sigtimedwait_time64 (sigwaitinfo, sigtimedwait), and
+ * pidfd_send_signal (kill through a pidfd, kernel/proc/pidfd.c: as kill
+ * without a siginfo, as rt_sigqueueinfo with one, -ESRCH once the
+ * process has been reaped).
  *
  * As Linux i386: the siginfo keeps every word the caller wrote (the words
  * past the kernel's siginfo must be 0 when the layout is unknown); a
@@ -20,6 +23,8 @@
 #include "kernel/syscall/syscall.h"
 #include "kernel/clock.h"
 #include "kernel/errno.h"
+#include "kernel/proc/cred.h"
+#include "kernel/proc/pidfd.h"
 #include "kernel/proc/proc.h"
 #include "kernel/proc/sigframe.h"
 #include "kernel/sched/task.h"
@@ -200,3 +205,63 @@ static long sys_rt_sigtimedwait_time64(const uint64_t *uset,
 	return sigtimedwait_call(uset, uinfo, uts, UTIME_TIMESPEC64, setsize);
 }
 SYSCALL(NR_rt_sigtimedwait_time64, sys_rt_sigtimedwait_time64);
+
+#define NR_pidfd_send_signal	424
+
+/* The user's siginfo for pidfd_send_signal: its signo must be sig. */
+static int pidfd_siginfo(int sig, const struct siginfo32 *uinfo, int pid,
+			 struct ksiginfo *k)
+{
+	uint32_t signo;
+	int err = siginfo_from_user(sig, uinfo, k);
+
+	if (err)
+		return err;
+	if (uaccess_get(&signo, uinfo, sizeof(signo)))
+		return -EFAULT;
+	if ((int)signo != sig)
+		return -EINVAL;
+	return forged(k, pid) ? -EPERM : 0;
+}
+
+/* Send sig (with k, else as kill) to p: 0, -EINVAL, -EPERM. */
+static long pidfd_send(struct proc *p, int sig, const struct ksiginfo *k)
+{
+	if (!sig_valid(sig))
+		return -EINVAL;
+	if (!cred_may_signal(proc_current(), p, sig))
+		return -EPERM;
+	if (k)
+		return send_queued(p, NULL, sig, k);
+	return sig ? signal_send_user(p, NULL, sig, SI_USER) : 0;
+}
+
+static long sys_pidfd_send_signal(int pidfd, int sig,
+				  const struct siginfo32 *uinfo,
+				  uint32_t flags)
+{
+	struct ksiginfo k;
+	struct file *f;
+	struct proc *p;
+	long err;
+	int pid;
+
+	if (flags)
+		return -EINVAL;
+	f = fd_get(pidfd);
+	if (!f)
+		return -EBADF;
+	preempt_disable();
+	p = pidfd_proc(f, &pid);
+	preempt_enable();
+	if (IS_ERR(p))
+		return PTR_ERR(p);
+	if (uinfo && (err = pidfd_siginfo(sig, uinfo, pid, &k)))
+		return err;
+	preempt_disable();
+	p = pidfd_proc(f, NULL);
+	err = p ? pidfd_send(p, sig, uinfo ? &k : NULL) : -ESRCH;
+	preempt_enable();
+	return err;
+}
+SYSCALL(NR_pidfd_send_signal, sys_pidfd_send_signal);

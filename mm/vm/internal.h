@@ -67,6 +67,7 @@ bool shmem_has_page(struct vm_shmem *sh, uint32_t index);
 int shmem_fault(struct mm *mm, struct vma *vma, uintptr_t va, pte_t *pte);
 
 /* mm/vm/mmap.c */
+int split_at(struct mm *mm, uintptr_t addr);
 int unmap_range(struct mm *mm, uintptr_t start, uintptr_t end);
 /* mm/vm/limits.c: may [start, start + len) be mapped with prot and vflags
  * (backed: private writable without MAP_NORESERVE, or shared anonymous)?

@@ -21,6 +21,7 @@
 #include "kernel/compiler.h"
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
+#include "kernel/ldt.h"
 
 struct mm *vm_current;
 
@@ -57,6 +58,7 @@ void mm_switch(struct mm *mm)
 	if (read_cr3() != virt_to_phys(pgdir))
 		write_cr3(virt_to_phys(pgdir));
 	vm_current = mm;
+	ldt_load(mm ? mm->ldt : NULL);
 }
 
 /*
@@ -74,6 +76,7 @@ void mm_destroy(struct mm *mm)
 	list_for_each_entry_safe(vma, tmp, &mm->vmas, list)
 		vma_remove(mm, vma);
 	paging_pgdir_destroy(mm->pgdir);
+	ldt_free(mm->ldt);
 	kfree(mm);
 }
 
@@ -145,8 +148,15 @@ struct mm *mm_fork(struct mm *parent)
 	child->arg_end = parent->arg_end;
 	child->env_start = parent->env_start;
 	child->env_end = parent->env_end;
+	child->ldt = ldt_copy(parent->ldt);
+	if (IS_ERR(child->ldt)) {
+		child->ldt = NULL;
+		goto fail;
+	}
 	list_for_each_entry(vma, &parent->vmas, list) {
-		copy = vma_alloc(vma->start, vma->end, vma->prot, vma->flags);
+		/* Locks are not inherited (mlock.c). */
+		copy = vma_alloc(vma->start, vma->end, vma->prot,
+				 vma->flags & ~(VMA_LOCKED | VMA_LOCKONFAULT));
 		if (!copy)
 			goto fail;
 		copy->mm = child;

@@ -51,7 +51,7 @@ static uint32_t effective_prot(const struct mm *mm, uint32_t prot)
 }
 
 /* Cut the VMA strictly containing addr, if any, at addr. */
-static int split_at(struct mm *mm, uintptr_t addr)
+int split_at(struct mm *mm, uintptr_t addr)
 {
 	struct vma *vma = vma_find(mm, addr);
 
@@ -233,7 +233,8 @@ static int mmap_object(struct mm *mm, uintptr_t *addr, size_t len,
 	}
 	if (!err && (flags & MAP_FIXED))
 		err = unmap_range(mm, *addr, *addr + len);
-	vma = err ? NULL : vma_alloc(*addr, *addr + len, prot, vflags);
+	vma = err ? NULL : vma_alloc(*addr, *addr + len, prot,
+				     vflags | mm->def_lock);
 	if (!vma) {
 		shmem_put(shmem);
 		return err ? err : -ENOMEM;
@@ -412,7 +413,7 @@ static int brk_grow(struct mm *mm, uintptr_t start, uintptr_t end)
 		       true))
 		return -ENOMEM;
 	vma = vma_alloc(start, end, effective_prot(mm, PROT_READ | PROT_WRITE),
-			VMA_BRK);
+			VMA_BRK | mm->def_lock);
 	if (!vma)
 		return -ENOMEM;
 	vma_link(mm, vma);
