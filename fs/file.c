@@ -144,6 +144,8 @@ static int open_check(struct inode *inode, unsigned int flags, bool created)
 		return 0;		/* names the object, opens nothing */
 	if (S_ISLNK(inode->mode))
 		return -ELOOP;		/* O_NOFOLLOW on a link */
+	if (S_ISSOCK(inode->mode))
+		return -ENXIO;		/* sockets are not opened, as Linux */
 	if (S_ISDIR(inode->mode) && (open_mask(flags) & MAY_WRITE))
 		return -EISDIR;
 	if ((S_ISCHR(inode->mode) || S_ISBLK(inode->mode)) &&

@@ -12,6 +12,7 @@
  * Linux then appends " (deleted)" to the last name it knew, and so does
  * this when the file has no links left.  Files that were never opened
  * by path are named as Linux names them: "pipe:[ino]" for pipes,
+ * "socket:[ino]" for sockets,
  * "anon_inode:[...]" otherwise.
  *
  * A file opened through a magic link (/proc/self/fd/N) takes the path of
@@ -180,6 +181,8 @@ long vfs_file_path(struct file *f, char *buf, size_t size)
 	if (!f->path) {
 		if (S_ISFIFO(inode->mode))
 			n = snprintf(buf, size, "pipe:[%u]", inode->ino);
+		else if (S_ISSOCK(inode->mode))
+			n = snprintf(buf, size, "socket:[%u]", inode->ino);
 		else if (anon_file_name(inode))
 			n = snprintf(buf, size, "anon_inode:[%s]",
 				     anon_file_name(inode));

@@ -55,9 +55,23 @@
 #define ETIME		62
 #define EOVERFLOW	75
 #define EILSEQ		84
+#define ENOTSOCK	88
+#define EDESTADDRREQ	89
+#define EMSGSIZE	90
+#define EPROTOTYPE	91
+#define ENOPROTOOPT	92
+#define EPROTONOSUPPORT	93
+#define ESOCKTNOSUPPORT	94
 #define ENOTSUP		95
 #define EOPNOTSUPP	95
+#define EAFNOSUPPORT	97
+#define EADDRINUSE	98
+#define ECONNRESET	104
+#define ENOBUFS		105
+#define EISCONN		106
+#define ENOTCONN	107
 #define ETIMEDOUT	110
+#define ECONNREFUSED	111
 #define ESTALE		116
 #define EUCLEAN		117
 

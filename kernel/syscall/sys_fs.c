@@ -10,12 +10,15 @@
  * line) uses a buffer on the stack instead: allocating and freeing a page
  * was a quarter of the instructions of a pipe round trip.  Every
  * descriptor is checked (-EBADF); paths are copied with user_path().
+ * Sockets take the user's buffer whole (sock_rw_user): a datagram is
+ * one message, and a stream read returns what has come.
  *
  * Interface: the SYSCALL registrations; user_path, user_paths, at_enter,
  * at_leave, at_dir, path_call (kernel/syscall/fs.h) for the path calls of
  * sys_stat.c, sys_link.c and sys_attr.c.
  */
 #include "kernel/syscall/fs.h"
+#include "fs/socket/socket.h"
 #include "kernel/errno.h"
 #include "kernel/proc/proc.h"
 #include "lib/string.h"
@@ -161,9 +164,14 @@ long path2_call(int olddirfd, const char *uold, int newdirfd,
 static long do_read(struct file *f, uint8_t *ubuf, size_t len, uint64_t *pos)
 {
 	uint8_t small[IO_SMALL];
-	uint8_t *buf = io_buf_get(len, small);
+	uint8_t *buf;
 	size_t done = 0;
-	long err = buf ? 0 : -ENOMEM;
+	long err;
+
+	if (sock_of(f))
+		return sock_rw_user(sock_of(f), ubuf, len, false);
+	buf = io_buf_get(len, small);
+	err = buf ? 0 : -ENOMEM;
 
 	while (!err && done < len) {
 		size_t n = len - done < IO_CHUNK ? len - done : IO_CHUNK;
@@ -194,9 +202,14 @@ static long do_write(struct file *f, const uint8_t *ubuf, size_t len,
 		     uint64_t *pos)
 {
 	uint8_t small[IO_SMALL];
-	uint8_t *buf = io_buf_get(len, small);
+	uint8_t *buf;
 	size_t done = 0;
-	long err = buf ? 0 : -ENOMEM;
+	long err;
+
+	if (sock_of(f))
+		return sock_rw_user(sock_of(f), (void *)ubuf, len, true);
+	buf = io_buf_get(len, small);
+	err = buf ? 0 : -ENOMEM;
 
 	while (!err && done < len) {
 		size_t n = len - done < IO_CHUNK ? len - done : IO_CHUNK;

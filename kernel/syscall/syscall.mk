@@ -4,6 +4,7 @@ KERNEL_SRCS += kernel/syscall/syscall.c kernel/syscall/sys_proc.c kernel/syscall
 	kernel/syscall/sys_mm.c kernel/syscall/sys_time.c \
 	kernel/syscall/sys_fs.c kernel/syscall/sys_stat.c kernel/syscall/sys_old.c \
 	kernel/syscall/sys_eventfd.c kernel/syscall/sys_timerfd.c kernel/syscall/sys_signalfd.c kernel/syscall/sys_timer.c kernel/syscall/sys_epoll.c kernel/syscall/sys_flock.c \
+	kernel/syscall/sys_socket.c \
 	kernel/syscall/sys_signal.c kernel/syscall/sys_sigqueue.c \
 	kernel/syscall/sys_restart.c \
 	kernel/syscall/sys_link.c \
