@@ -6,10 +6,13 @@
  * added.  Character devices come from devfs_register_char, symbolic links
  * from devfs_register_link; block devices are added for every device of
  * the block layer not seen before, each time the directory is looked up
- * or listed.  Nodes are root-owned; the
- * directory cannot be changed from user space.  One node is an empty
- * directory, shm (mode 1777), where the kernel mounts a tmpfs at boot
- * (fs/root.c), as Linux systems have /dev/shm.
+ * or listed.  Nodes are root-owned.  One node is an empty directory,
+ * shm (mode 1777), where the kernel mounts a tmpfs at boot (fs/root.c),
+ * as Linux systems have /dev/shm.  From user space, mknod adds a node of
+ * any type (a device node finds its driver by number; a socket is how
+ * syslogd makes /dev/log), owned by its maker, whose mode and owner
+ * chmod and chown change, and unlink removes such a node again; the
+ * kernel's own nodes cannot be removed (-EPERM).
  *
  * Interface: devfs_register_char, devfs_register_link,
  * devfs_for_each_char (devfs.h); the fs type "devtmpfs", its name in
@@ -35,6 +38,8 @@ struct devfs_node {
 	const struct file_ops *fops;	/* NULL: found by number */
 	struct blkdev *bdev;		/* block device nodes */
 	const char *target;		/* symbolic links */
+	bool made;			/* by mknod, from user space */
+	uint32_t uid, gid;		/* made nodes: their owner */
 };
 
 static struct list_head devfs_nodes = LIST_HEAD_INIT(devfs_nodes);
@@ -110,7 +115,7 @@ void devfs_for_each_char(void (*fn)(const char *name, uint32_t rdev,
 	struct devfs_node *n;
 
 	list_for_each_entry(n, &devfs_nodes, link)
-		if (S_ISCHR(n->mode))
+		if (S_ISCHR(n->mode) && !n->made)	/* the kernel's devices */
 			fn(n->name, n->rdev, arg);
 }
 
@@ -170,8 +175,74 @@ static int devfs_readdir(struct file *f, dir_emit_t emit, void *ctx)
 	return 0;
 }
 
+static int devfs_mknod(struct inode *dir, const char *name, uint16_t mode,
+		       uint32_t rdev, struct inode **out)
+{
+	struct devfs_node *n = node_add(name, mode, rdev);
+	struct inode *inode;
+
+	if (IS_ERR(n))
+		return PTR_ERR(n);
+	n->made = true;
+	inode = iget(dir->sb, n->ino);
+	if (IS_ERR(inode)) {
+		list_del(&n->link);
+		kfree(n);
+		return PTR_ERR(inode);
+	}
+	inode_init_owner(inode, dir, mode);
+	n->uid = inode->uid;
+	n->gid = inode->gid;
+	*out = inode;
+	return 0;
+}
+
+/* chmod and chown of a made node (syslogd opens /dev/log to everyone). */
+static int devfs_setattr(struct inode *inode, const struct iattr *attr)
+{
+	struct devfs_node *n = inode->private;
+
+	if (attr->valid & ATTR_SIZE)
+		return -EINVAL;
+	setattr_copy(inode, attr);
+	inode->ctime = vfs_now();
+	if (n) {
+		n->mode = inode->mode;
+		n->uid = inode->uid;
+		n->gid = inode->gid;
+	}
+	return 0;
+}
+
+static const struct inode_ops devfs_made_iops = {
+	.setattr = devfs_setattr,
+};
+
+static int devfs_unlink(struct inode *dir, const char *name)
+{
+	struct devfs_node *n = node_find(name);
+	struct inode *inode;
+
+	if (!n)
+		return -ENOENT;
+	if (!n->made)
+		return -EPERM;
+	inode = iget(dir->sb, n->ino);
+	if (IS_ERR(inode))
+		return PTR_ERR(inode);
+	inode->nlink = 0;
+	inode->private = NULL;
+	inode->ctime = vfs_now();
+	list_del(&n->link);
+	kfree(n);
+	iput(inode);
+	return 0;
+}
+
 static const struct inode_ops devfs_dir_iops = {
 	.lookup = devfs_lookup,
+	.mknod = devfs_mknod,
+	.unlink = devfs_unlink,
 };
 
 static const struct file_ops devfs_dir_fops = {
@@ -243,6 +314,11 @@ static int devfs_read_inode(struct inode *inode)
 		inode->nlink = 2;
 		inode->iops = &devfs_empty_iops;
 		inode->fops = &devfs_empty_fops;
+	}
+	if (n->made) {
+		inode->iops = &devfs_made_iops;
+		inode->uid = n->uid;
+		inode->gid = n->gid;
 	}
 	if (n->target) {
 		inode->iops = &devfs_link_iops;
