@@ -40,6 +40,7 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	preadshare cloneparent pipesize noatime opencases memhog memlimit coredump pagemap chroot \
 	robust futexpi cancel timerfd signalfd posixtimer \
 	epoll fdrange caps xattr mlock falloc splice lease ldt \
+	unixstream unixdgram unixscm unixname socketcall \
 	spin split sysloop
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 # Frame pointers, as everywhere (DESIGN.md): the profiler unwinds user
