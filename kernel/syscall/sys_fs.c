@@ -18,6 +18,7 @@
  * sys_stat.c, sys_link.c and sys_attr.c.
  */
 #include "kernel/syscall/fs.h"
+#include "fs/poll.h"
 #include "fs/socket/socket.h"
 #include "kernel/errno.h"
 #include "kernel/proc/proc.h"
@@ -158,6 +159,24 @@ long path2_call(int olddirfd, const char *uold, int newdirfd,
 	return err;
 }
 
+/*
+ * Whether a read that filled a chunk goes on with the next: always for a
+ * regular file or a block device, whose data is at hand; for a pipe, a
+ * terminal or another device only while it has data now (its poll says
+ * POLLIN; a file without poll is always ready), so that the read returns what is there instead of waiting for
+ * more (a pipe holding exactly 4096 bytes read with 8192 would block).
+ * Another reader may take the data between the poll and the read: this
+ * one then waits as a read of an empty pipe does.
+ */
+static bool io_more_now(struct file *f)
+{
+	if (S_ISREG(f->inode->mode) || S_ISBLK(f->inode->mode))
+		return true;
+	if (!f->fops || !f->fops->poll)
+		return true;		/* always ready, as poll has it */
+	return f->fops->poll(f, NULL) & POLLIN;
+}
+
 /* Read up to len bytes into user memory at ubuf, at *pos (which
  * advances; the file's offset is left alone) or at the file's offset
  * (pos NULL). */
@@ -189,7 +208,7 @@ static long do_read(struct file *f, uint8_t *ubuf, size_t len, uint64_t *pos)
 		if (err || got <= 0)
 			break;
 		done += (size_t)got;
-		if ((size_t)got < n)
+		if ((size_t)got < n || !io_more_now(f))
 			break;
 	}
 	io_buf_put(buf, small);

@@ -12,12 +12,14 @@
                          data went unwritten.
   fault_power_cut        QEMU is killed in the middle of a write-heavy
                          workload on an ext2 root (a loop that writes
-                         files and fsyncs each, printing its checksum,
-                         and one that writes and removes files without
-                         syncing); e2fsck -fy repairs the disk, every
-                         file reported synced reads back with its
-                         checksum on the host (debugfs), and maestro
-                         boots from the disk again and reads them too.
+                         files and fsyncs each, then its directory, as a
+                         program must for a new name to last, printing
+                         its checksum; and one that writes and removes
+                         files without syncing); e2fsck -fy repairs the
+                         disk, every file reported synced reads back
+                         with its checksum on the host (debugfs), and
+                         maestro boots from the disk again and reads
+                         them too.
 """
 
 import hashlib
@@ -118,14 +120,15 @@ def register(system_test, check, failure):
             sh = session.Shell(m)
             sh.wait_prompt(0, session.PROMPT_LIMIT)
             start = len(m.output)
-            sh.type("mkdir -p /root/s /root/j; (j=0; while :; do j=$((j+1)); "
+            sh.run("mkdir -p /root/s /root/j && sync", SLOW)
+            sh.type("(j=0; while :; do j=$((j+1)); "
                     "dd if=/dev/zero of=/root/j/junk$j bs=64k count=8 "
                     "2>/dev/null; rm -f /root/j/junk$((j-3)); done) & "
                     "i=0; while :; do i=$((i+1)); "
                     "head -c $((4096 * (i % 7 + 1))) /dev/urandom > /tmp/src; "
                     "dd if=/tmp/src of=/root/s/f$i bs=4k conv=fsync "
-                    "2>/dev/null && echo \"synced f$i $(md5sum < /tmp/src | "
-                    "cut -c1-32)\"; done\n")
+                    "2>/dev/null && sync /root/s && echo \"synced f$i "
+                    "$(md5sum < /tmp/src | cut -c1-32)\"; done\n")
             m.expect(r"synced f12 [0-9a-f]{32}", SLOW)
             m.proc.kill()
             m.proc.wait()

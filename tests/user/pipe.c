@@ -127,8 +127,29 @@ static void flags(void)
 	close(p[1]);
 }
 
+/* A read asking for more than the pipe holds returns what is there, at
+ * once, even when that is a whole number of pages (the writer still has
+ * its end open, so waiting for more would wait for ever). */
+static void read_what_is_there(void)
+{
+	static char buf[3 * 4096];
+	int fds[2];
+
+	CHECK(pipe(fds) == 0);
+	memset(buf, 'p', 8192);
+	CHECK(write(fds[1], buf, 4096) == 4096);
+	printf("read 12288 of 4096 in the pipe: %d\n",
+	       (int)read(fds[0], buf, sizeof(buf)));
+	CHECK(write(fds[1], buf, 8192) == 8192);
+	printf("read 12288 of 8192 in the pipe: %d\n",
+	       (int)read(fds[0], buf, sizeof(buf)));
+	close(fds[0]);
+	close(fds[1]);
+}
+
 int main(void)
 {
+	read_what_is_there();
 	ordering();
 	blocking_reader();
 	no_reader();
