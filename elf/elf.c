@@ -26,7 +26,7 @@
  * table; failing that, PT_PHDR's p_vaddr; failing that, 0.
  */
 #include "elf/elf.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 
 #define ELF_INTERP_MAX	4096

@@ -19,7 +19,7 @@
  * exec then runs: interp [arg] path-of-script argv[1..].
  */
 #include "elf/elf.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 
 static bool script_blank(char c)

@@ -36,7 +36,7 @@
  * Linux 5.18 and later.
  */
 #include "elf/elf.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 
 #define AT_NULL		0

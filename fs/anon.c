@@ -15,7 +15,7 @@
  * anon_inode_new, anon_inode_is.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "mm/mm.h"
 
 static struct super_block *anon_sb;

@@ -11,7 +11,7 @@
  * Interface: vfs_dir_path, vfs_getcwd.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 

@@ -28,8 +28,8 @@
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 

@@ -9,7 +9,7 @@
  */
 #include "fs/buffer.h"
 #include "drivers/block/blkdev.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/string.h"
 #include "mm/pagecache.h"

@@ -14,7 +14,7 @@
  */
 #include "fs/internal.h"
 #include "fs/poll.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/signal.h"
 #include "kernel/sched/task.h"
 #include "kernel/wait.h"

@@ -29,7 +29,7 @@
 #include "drivers/block/blkdev.h"
 #include "fs/epoll.h"
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/rlimit.h"
 #include "lib/printf.h"
 #include "lib/string.h"

@@ -19,7 +19,7 @@
  * Interface (fs/vfs.h): vfs_flock; (fs/internal.h) flock_release.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/signal.h"
 #include "kernel/sched/task.h"
 #include "kernel/wait.h"

@@ -15,7 +15,7 @@
 #include "fs/internal.h"
 #include "mm/pagecache.h"
 #include "kernel/clock.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/ktest.h"
 #include "kernel/power.h"

@@ -19,7 +19,7 @@
  */
 #include "fs/internal.h"
 #include "kernel/clock.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "mm/mm.h"
 

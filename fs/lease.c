@@ -25,7 +25,7 @@
  * lease_file_closed.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/wait.h"
 #include "mm/mm.h"

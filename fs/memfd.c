@@ -13,7 +13,7 @@
  * Interface (fs/vfs.h): memfd_file, memfd_seals.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/printf.h"
 
 static struct super_block *memfd_sb;

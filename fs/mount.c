@@ -27,8 +27,8 @@
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
 #include "kernel/proc/proc.h"

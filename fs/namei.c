@@ -28,7 +28,7 @@
  * follow_mounts, last_type, namei_read_link.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 

@@ -24,10 +24,10 @@
  * (internal.h).
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/rlimit.h"
 #include "lib/string.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "mm/mm.h"
 #include "mm/vm.h"
 

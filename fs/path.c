@@ -22,7 +22,7 @@
  * path_forget.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 #include "mm/mm.h"

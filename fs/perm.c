@@ -15,7 +15,7 @@
  * may_create, may_delete.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 
 struct cred vfs_cred = { .uid = 0, .gid = 0 };	/* kernel threads' */
 

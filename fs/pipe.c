@@ -52,7 +52,7 @@
  */
 #include "fs/internal.h"
 #include "fs/poll.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "kernel/wait.h"

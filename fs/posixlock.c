@@ -23,7 +23,7 @@
  * vfs_plock_file_closed, vfs_plock_owner_gone.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/signal.h"
 #include "kernel/sched/task.h"
 #include "kernel/wait.h"

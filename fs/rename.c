@@ -15,7 +15,7 @@
  * Interface: vfs_rename, vfs_rename_at.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 
 struct rename_end {
 	struct inode *dir;

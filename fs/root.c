@@ -14,7 +14,7 @@
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/printk.h"
 

@@ -29,7 +29,7 @@
  * setattr_should_drop_suidgid, setattr_kill_privs, file_remove_privs.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 
 #define ATTR_VFS_ONLY	(ATTR_KILL_SUID | ATTR_KILL_SGID | ATTR_TIMES_SET | \
 			 ATTR_TOUCH)

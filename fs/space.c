@@ -19,7 +19,7 @@
  * Interface (fs/vfs.h): vfs_fallocate; (fs/internal.h) vfs_seek_data.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 
 #define FALLOC_FL_KEEP_SIZE		0x01
 #define FALLOC_FL_PUNCH_HOLE		0x02

@@ -22,7 +22,7 @@
  * Interface (fs/vfs.h): vfs_is_pipe, vfs_splice, vfs_tee, vfs_vmsplice.
  */
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"
 

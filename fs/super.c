@@ -15,7 +15,7 @@
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/string.h"
 #include "mm/mm.h"

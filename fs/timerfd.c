@@ -19,7 +19,7 @@
 #include "fs/internal.h"
 #include "fs/poll.h"
 #include "kernel/clock.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktimer.h"
 #include "kernel/proc/signal.h"
 #include "kernel/wait.h"

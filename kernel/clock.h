@@ -1,11 +1,11 @@
 /*
  * clock.h: time.
  *
- * - The PIT (kernel/pit.c) interrupts CONFIG_HZ times a second and counts
+ * - The PIT (kernel/x86/pit.c) interrupts CONFIG_HZ times a second and counts
  *   jiffies; pit_init() installs it on IRQ 0.
- * - The TSC (kernel/tsc.c), calibrated against PIT channel 2 at boot, gives
+ * - The TSC (kernel/x86/tsc.c), calibrated against PIT channel 2 at boot, gives
  *   clock_ns(): nanoseconds since boot, monotonic, 0 until calibrated.
- * - The CMOS RTC (kernel/rtc.c) gives the wall clock at boot;
+ * - The CMOS RTC (kernel/x86/rtc.c) gives the wall clock at boot;
  *   clock_realtime_ns() adds the monotonic time to it.
  */
 #ifndef KERNEL_CLOCK_H

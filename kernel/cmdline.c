@@ -2,7 +2,7 @@
  * cmdline.c: kernel command line parsing (see cmdline.h for the interface).
  */
 #include "kernel/cmdline.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/string.h"
 

@@ -16,7 +16,7 @@
 #define KERNEL_CMDLINE_H
 
 #include <stdbool.h>
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 struct kernel_param {
 	const char *key;

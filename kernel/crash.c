@@ -8,7 +8,7 @@
  */
 #include "kernel/crash.h"
 #include "kernel/cmdline.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "lib/string.h"

@@ -5,8 +5,8 @@
  * scan is used; copy_from_user paths will sort it at boot when it grows.
  */
 #include "kernel/extable.h"
-#include "kernel/errno.h"
-#include "kernel/interrupt.h"
+#include "lib/errno.h"
+#include "kernel/x86/interrupt.h"
 
 extern const struct extable_entry __extable_start[], __extable_end[];
 

@@ -3,7 +3,7 @@
  * as a span of the boot timeline.
  */
 #include "kernel/init.h"
-#include "kernel/cpu.h"
+#include "kernel/x86/cpu.h"
 #include "kernel/prof/uapi.h"
 #include "kernel/printk.h"
 #include "kernel/timeline.h"

@@ -16,7 +16,7 @@
 #ifndef KERNEL_INIT_H
 #define KERNEL_INIT_H
 
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 typedef int (*initcall_t)(void);
 

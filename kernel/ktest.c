@@ -8,9 +8,9 @@
 #include "kernel/ktest.h"
 #include "kernel/clock.h"
 #include "kernel/cmdline.h"
-#include "kernel/cpu.h"
+#include "kernel/x86/cpu.h"
 #include "kernel/printk.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 

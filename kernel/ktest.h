@@ -18,7 +18,7 @@
 #ifndef KERNEL_KTEST_H
 #define KERNEL_KTEST_H
 
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 struct ktest_ctx {
 	const char *suite;

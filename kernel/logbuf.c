@@ -12,8 +12,8 @@
  * enough.  One spinlock, taken with interrupts off, covers the ring.
  */
 #include "kernel/logbuf.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/spinlock.h"
 #include "kernel/timer.h"

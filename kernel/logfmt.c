@@ -9,7 +9,7 @@
  * newline (Linux's info_print_ext_header and msg_add_ext_text).
  */
 #include "kernel/logbuf.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 

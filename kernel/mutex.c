@@ -6,7 +6,7 @@
  * until the owner is gone and tries again.
  */
 #include "kernel/mutex.h"
-#include "kernel/cpu.h"
+#include "kernel/x86/cpu.h"
 #include "kernel/panic.h"
 #include "kernel/sched/task.h"
 

@@ -6,7 +6,7 @@
  * corrupted chain ends the trace instead of faulting again.
  */
 #include "kernel/panic.h"
-#include "kernel/cpu.h"
+#include "kernel/x86/cpu.h"
 #include "kernel/extable.h"
 #include "kernel/ksyms.h"
 #include "kernel/ktest.h"

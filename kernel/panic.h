@@ -10,7 +10,7 @@
 #define KERNEL_PANIC_H
 
 #include <stdint.h>
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 __noreturn void panic(const char *fmt, ...) __printf(1, 2);
 __noreturn void halt_forever(void);

@@ -18,7 +18,7 @@
 #ifndef KERNEL_POWER_H
 #define KERNEL_POWER_H
 
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 typedef void (*shutdown_hook_t)(void);
 

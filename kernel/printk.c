@@ -12,7 +12,7 @@
 #include "kernel/printk.h"
 #include "kernel/clock.h"
 #include "kernel/cmdline.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/logbuf.h"
 #include "kernel/spinlock.h"
 #include "lib/printf.h"

@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 #include <stdarg.h>
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 #define KERN_SOH	"\001"
 #define KERN_EMERG	KERN_SOH "0"

@@ -4,7 +4,7 @@
  * Interface: get_random_bytes.
  */
 #include "kernel/random.h"
-#include "kernel/cpu.h"
+#include "kernel/x86/cpu.h"
 #include "kernel/spinlock.h"
 
 static uint64_t random_state = 0x9e3779b97f4a7c15ull;

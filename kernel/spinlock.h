@@ -18,8 +18,8 @@
 #ifndef KERNEL_SPINLOCK_H
 #define KERNEL_SPINLOCK_H
 
-#include "kernel/cpu.h"
-#include "kernel/compiler.h"
+#include "kernel/x86/cpu.h"
+#include "lib/compiler.h"
 
 struct spinlock {
 	volatile uint32_t locked;

@@ -16,8 +16,8 @@
  * CONSOLE_LEVEL sets 1..8.
  */
 #include "kernel/syslog.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/logbuf.h"
 #include "kernel/mutex.h"
 #include "kernel/printk.h"

@@ -7,7 +7,7 @@
  */
 #include "kernel/timeline.h"
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
+#include "kernel/x86/cpu.h"
 #include "kernel/init.h"
 #include "kernel/printk.h"
 #include "kernel/prof/prof.h"

@@ -3,7 +3,7 @@
  *
  * A driver that must notice when something has taken too long (a disk
  * that never interrupts) registers a struct tick_hook once; the PIT's
- * interrupt handler (kernel/pit.c) then calls every hook, HZ times a
+ * interrupt handler (kernel/x86/pit.c) then calls every hook, HZ times a
  * second, in interrupt context with interrupts off.  A hook must be short
  * and must not sleep; it usually compares clock_ns() with a deadline.
  *

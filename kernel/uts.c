@@ -4,7 +4,7 @@
  * from seeing half of a new name.
  */
 #include "kernel/uts.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/sched/task.h"
 #include "lib/string.h"
 

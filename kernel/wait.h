@@ -37,7 +37,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
+#include "kernel/x86/cpu.h"
 #include "kernel/spinlock.h"
 #include "lib/list.h"
 

@@ -7,7 +7,7 @@
  * done by hand, because on i386 __builtin_popcountl would call libgcc,
  * which the kernel does not link.
  */
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "lib/bitmap.h"
 
 /* Mask of n bits (1 <= n <= BITS_PER_LONG) starting at bit `bit`. */

@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 #define GOLDEN_RATIO_32	0x61C88647u
 #define GOLDEN_RATIO_64	0x61C8864680B583EBull

@@ -25,7 +25,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 	__printf(3, 0);

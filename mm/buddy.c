@@ -24,7 +24,7 @@
 #include "mm/mm.h"
 #include "kernel/prof/prof.h"
 #include "mm/internal.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "kernel/ksyms.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"

@@ -17,7 +17,7 @@
 #include "mm/mm.h"
 #include "mm/internal.h"
 #include "kernel/boot.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 

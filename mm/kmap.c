@@ -13,8 +13,8 @@
  * Interface (mm/mm.h): kmap_va_alloc, kmap_va_free, kmap_phys, kunmap.
  */
 #include "mm/mm.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"
 

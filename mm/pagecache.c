@@ -15,7 +15,7 @@
  */
 #include "mm/pagecache.h"
 #include "mm/pagecache_internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"

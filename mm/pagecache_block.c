@@ -18,7 +18,7 @@
  */
 #include "mm/pagecache.h"
 #include "mm/pagecache_internal.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "mm/internal.h"
 
 static uint32_t scan_cursor;	/* a pfn: where the next scan starts */

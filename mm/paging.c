@@ -23,9 +23,9 @@
  */
 #include "mm/mm.h"
 #include "mm/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/panic.h"
 #include "kernel/spinlock.h"
 #include "lib/string.h"

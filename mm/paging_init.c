@@ -23,8 +23,8 @@
  */
 #include "mm/mm.h"
 #include "mm/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/cpu.h"
+#include "lib/compiler.h"
+#include "kernel/x86/cpu.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "lib/string.h"

@@ -25,7 +25,7 @@
  * mm_set_reclaim_hook.
  */
 #include "mm/mm.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "kernel/prof/prof.h"
 #include "mm/internal.h"
 

@@ -4,7 +4,7 @@
  * Each access to user memory is one instruction listed in the exception
  * table: rep movsl then rep movsb for copies, rep stosl/stosb for
  * clear_user, single moves for get_user/put_user and strings.  A fault on
- * one of them goes first to vm_fault() (kernel/trap.c); when the page can
+ * one of them goes first to vm_fault() (kernel/x86/trap.c); when the page can
  * be had the instruction restarts where it stopped (rep keeps its counts in
  * ecx/esi/edi), otherwise the fixup makes the function return -EFAULT.
  *
@@ -14,8 +14,8 @@
  * strncpy_from_user, strcpy_from_user, uaccess_get, uaccess_put.
  */
 #include "mm/uaccess.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/extable.h"
 
 /* Copy n bytes; 0 or -EFAULT.  Ranges are checked by the caller. */

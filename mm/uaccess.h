@@ -4,7 +4,7 @@
  * Every pointer that comes from user space is read and written through
  * these functions.  A range that reaches KERNEL_BASE is refused with
  * -EFAULT before any access.  Otherwise the copy runs on the current page
- * directory; a page fault inside it goes to vm_fault() (kernel/trap.c),
+ * directory; a page fault inside it goes to vm_fault() (kernel/x86/trap.c),
  * which maps the page when a VMA allows the access, and the copy goes on;
  * when it does not, the exception table moves the copy to its fixup and
  * the function returns -EFAULT.  The destination may then be partly
@@ -39,7 +39,7 @@ int copy_from_user(void *dst, const void *usrc, size_t n);
  * As copy_from_user, for interrupt handlers (the profiler's user stack
  * walk): a page fault inside it is not served (no page is brought in, no
  * lock taken), the copy just fails with -EFAULT.  uaccess_nofault is
- * non-zero meanwhile; kernel/trap.c checks it.
+ * non-zero meanwhile; kernel/x86/trap.c checks it.
  */
 int copy_from_user_nofault(void *dst, const void *usrc, size_t n);
 extern volatile int uaccess_nofault;

@@ -193,7 +193,7 @@ struct mm {
 	uintptr_t arg_start, arg_end, env_start, env_end;
 	/* mlockall(MCL_FUTURE): the VMA_LOCKED flags new mappings get. */
 	uint32_t def_lock;
-	struct ldt *ldt;		/* modify_ldt's (kernel/ldt.h), or NULL */
+	struct ldt *ldt;		/* modify_ldt's (kernel/x86/ldt.h), or NULL */
 };
 
 extern struct mm *vm_current;		/* loaded in CR3; NULL: kernel's */

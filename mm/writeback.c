@@ -6,7 +6,7 @@
  */
 #include "mm/pagecache.h"
 #include "mm/pagecache_internal.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "mm/vm.h"
 
 /*

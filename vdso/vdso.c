@@ -20,8 +20,8 @@
  * Interface (vdso/vdso.h): vdso_map, vdso_base.
  */
 #include "vdso/vdso.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/printk.h"
 #include "lib/string.h"

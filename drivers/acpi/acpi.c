@@ -8,8 +8,8 @@
  */
 #include "drivers/acpi/acpi.h"
 #include "drivers/acpi/acpireg.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/printk.h"
 #include "lib/string.h"

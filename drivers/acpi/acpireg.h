@@ -5,7 +5,7 @@
 #define DRIVERS_ACPI_ACPIREG_H
 
 #include <stdint.h>
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 struct acpi_rsdp {
 	char signature[8];		/* "RSD PTR " */

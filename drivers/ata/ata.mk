@@ -1,5 +1,5 @@
 # drivers/ata/: the PATA driver, its tests and their disk images.
-KERNEL_SRCS += drivers/ata/probe.c drivers/ata/identify.c drivers/ata/io.c \
+KERNEL_SRCS += drivers/ata/probe.c drivers/ata/identify.c drivers/ata/port.c drivers/ata/io.c \
 	drivers/ata/dma.c drivers/ata/pio.c drivers/ata/error.c \
 	drivers/ata/control.c drivers/ata/flush.c
 KTEST_SRCS += tests/kernel/test_ata_probe.c tests/kernel/test_ata_io.c \

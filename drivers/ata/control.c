@@ -5,8 +5,8 @@
  */
 #include "drivers/ata/internal.h"
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 
 /* Assign value to lvalue (a field of drive d or of its channel) under
  * the channel lock, so that a request in flight never sees half of it. */

@@ -14,8 +14,8 @@
  * ata_dma_usable() says whether a request can be done by DMA at all.
  */
 #include "drivers/ata/internal.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "mm/mm.h"
 
 bool ata_dma_usable(const struct blk_request *rq)

@@ -16,8 +16,8 @@
  */
 #include "drivers/ata/internal.h"
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "kernel/timer.h"
 #include "lib/printf.h"

@@ -7,8 +7,8 @@
  * take seconds to write its cache out), like reset and IDENTIFY.
  */
 #include "drivers/ata/internal.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "kernel/wait.h"
 

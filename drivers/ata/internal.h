@@ -16,7 +16,8 @@
  * (parsing IDENTIFY data), io.c (requests, commands, the interrupt
  * handler), dma.c (PRD tables, the bus-master engine), pio.c (the PIO data
  * phases), error.c (error reports, retries, reset and watchdog), control.c
- * (the ata.h interface).
+ * (the ata.h interface), port.c (the cursor and the status waits all of
+ * them share).
  */
 #ifndef DRIVERS_ATA_INTERNAL_H
 #define DRIVERS_ATA_INTERNAL_H
@@ -121,12 +122,15 @@ void ata_irq_channel(struct ata_channel *ch);
 void ata_issue(struct ata_channel *ch);
 struct blk_request *ata_issue_waiting(struct ata_channel *ch);
 uint32_t ata_max_chunk(const struct ata_drive *d);
-void ata_cursor_advance(const struct blk_request *rq, struct ata_cursor *c,
-			uint32_t bytes);
 /* Retire ch's request with status; returns it for blk_complete(), to be
  * called once ch->lock is dropped.  Starts the next waiting request. */
 struct blk_request *ata_finish(struct ata_channel *ch, int status);
+
+/* port.c */
+void ata_cursor_advance(const struct blk_request *rq, struct ata_cursor *c,
+			uint32_t bytes);
 void ata_wait_400ns(const struct ata_channel *ch);
+/* Bounded wait until (status & mask) == want; false on timeout. */
 bool ata_wait_status(const struct ata_channel *ch, uint8_t mask,
 		     uint8_t want, uint64_t timeout_ns);
 

@@ -22,8 +22,8 @@
  */
 #include "drivers/ata/internal.h"
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 
 uint32_t ata_max_chunk(const struct ata_drive *d)
@@ -31,40 +31,6 @@ uint32_t ata_max_chunk(const struct ata_drive *d)
 	uint32_t max = d->info.lba48 ? ATA_LBA48_CHUNK : ATA_LBA28_MAX_COUNT;
 
 	return d->max_sectors ? MIN(d->max_sectors, max) : max;
-}
-
-void ata_cursor_advance(const struct blk_request *rq, struct ata_cursor *c,
-			uint32_t bytes)
-{
-	while (bytes && c->seg < rq->nseg) {
-		uint32_t step = MIN(bytes, rq->seg[c->seg].len - c->off);
-
-		c->off += step;
-		bytes -= step;
-		if (c->off == rq->seg[c->seg].len) {
-			c->seg++;
-			c->off = 0;
-		}
-	}
-}
-
-void ata_wait_400ns(const struct ata_channel *ch)
-{
-	for (int i = 0; i < 4; i++)
-		inb(ch->ctl + ATA_REG_ALTSTATUS);
-}
-
-/* Bounded wait until (status & mask) == want; false on timeout. */
-bool ata_wait_status(const struct ata_channel *ch, uint8_t mask,
-		     uint8_t want, uint64_t timeout_ns)
-{
-	uint64_t deadline = clock_ns() + timeout_ns;
-
-	do {
-		if ((inb(ch->ctl + ATA_REG_ALTSTATUS) & mask) == want)
-			return true;
-	} while (clock_ns() < deadline);
-	return false;
 }
 
 static bool ata_use_lba48(const struct ata_drive *d, uint64_t lba,

@@ -10,7 +10,7 @@
  * written; the interrupt after the last one ends the command.
  */
 #include "drivers/ata/internal.h"
-#include "kernel/cpu.h"
+#include "kernel/x86/cpu.h"
 #include "kernel/printk.h"
 
 #define ATA_DRQ_TIMEOUT_NS	10000000ull	/* 10 ms */

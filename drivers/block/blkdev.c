@@ -9,7 +9,7 @@
  */
 #include "drivers/block/blkdev.h"
 #include "kernel/clock.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
 #include "lib/string.h"

@@ -7,8 +7,8 @@
  * partitions are not followed (their logical drives are left for later).
  */
 #include "drivers/block/blkdev.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/printf.h"
 #include "lib/string.h"

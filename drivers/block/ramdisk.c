@@ -11,7 +11,7 @@
  */
 #include "drivers/block/blkdev.h"
 #include "kernel/boot.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/printk.h"
 #include "lib/printf.h"

@@ -9,7 +9,7 @@
 #include "drivers/pci/pci.h"
 #include "drivers/pci/internal.h"
 #include "drivers/pci/pcireg.h"
-#include "kernel/cpu.h"
+#include "kernel/x86/cpu.h"
 #include "kernel/spinlock.h"
 
 static struct spinlock pci_config_lock = SPINLOCK_INIT;

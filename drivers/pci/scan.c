@@ -12,7 +12,7 @@
 #include "drivers/pci/pci.h"
 #include "drivers/pci/internal.h"
 #include "drivers/pci/pcireg.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/printk.h"
 #include "lib/bitmap.h"

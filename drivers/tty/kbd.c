@@ -6,10 +6,10 @@
 #include "drivers/tty/kbdreg.h"
 #include "drivers/tty/vt.h"
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
-#include "kernel/interrupt.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"
 

@@ -10,7 +10,7 @@
  * and one or two values.
  */
 #include "drivers/tty/kbd_map.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "lib/string.h"
 
 enum key_kind {

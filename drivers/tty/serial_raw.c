@@ -10,8 +10,8 @@
  */
 #include "drivers/tty/serial.h"
 #include "drivers/tty/serialreg.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 
 #define RAW_SPIN_LIMIT	100000
 

@@ -19,7 +19,7 @@
  */
 #include "drivers/tty/internal.h"
 #include "fs/devfs/devfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/printk.h"
 #include "kernel/proc/proc.h"

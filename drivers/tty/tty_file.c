@@ -20,7 +20,7 @@
 #include "drivers/tty/internal.h"
 #include "fs/devfs/devfs.h"
 #include "fs/poll.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/proc/signal.h"
 #include "mm/mm.h"

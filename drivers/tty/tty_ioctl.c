@@ -14,7 +14,7 @@
  */
 #include "drivers/tty/internal.h"
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/signal.h"
 #include "lib/string.h"
 #include "mm/uaccess.h"

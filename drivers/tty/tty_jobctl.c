@@ -24,7 +24,7 @@
 #include "drivers/tty/ctty.h"
 #include "drivers/tty/internal.h"
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "mm/uaccess.h"
 

@@ -4,7 +4,7 @@
  */
 #include "drivers/tty/vga.h"
 #include "drivers/tty/vgareg.h"
-#include "kernel/cpu.h"
+#include "kernel/x86/cpu.h"
 #include "mm/mm.h"
 
 static uint16_t *vga_cells;

@@ -7,7 +7,7 @@
 #include "drivers/tty/vgareg.h"
 #include "drivers/tty/vt.h"
 #include "drivers/tty/vt_term.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"

@@ -11,7 +11,7 @@
  * as '?', as does a malformed UTF-8 sequence.
  */
 #include "drivers/tty/vt_internal.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 struct cp437_glyph {
 	uint16_t cp;

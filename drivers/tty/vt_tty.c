@@ -10,7 +10,7 @@
 #include "drivers/tty/tty.h"
 #include "drivers/tty/vgareg.h"
 #include "drivers/tty/vt.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/printk.h"
 #include "lib/printf.h"

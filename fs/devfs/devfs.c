@@ -21,7 +21,7 @@
 #include "drivers/block/blkdev.h"
 #include "fs/devfs/devfs.h"
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "lib/string.h"
 #include "mm/mm.h"

@@ -21,7 +21,7 @@
 #include "fs/devfs/devfs.h"
 #include "fs/poll.h"
 #include "fs/stat.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/logbuf.h"
 #include "kernel/mutex.h"

@@ -9,7 +9,7 @@
  * Interface: none; the links are registered with devfs at INIT_FS.
  */
 #include "fs/devfs/devfs.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "kernel/init.h"
 
 static const struct {

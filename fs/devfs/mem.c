@@ -13,7 +13,7 @@
  */
 #include "fs/devfs/devfs.h"
 #include "fs/poll.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/random.h"
 #include "lib/string.h"

@@ -14,7 +14,7 @@
  * ext2_bitmap_take.
  */
 #include "fs/ext2/ext2.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/bitmap.h"
 

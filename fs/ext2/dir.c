@@ -18,7 +18,7 @@
  * ext2_file_type.
  */
 #include "fs/ext2/ext2.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 
 /* Where a walk over a directory's entries stands. */

@@ -12,7 +12,7 @@
  * ext2_count_free_inodes.
  */
 #include "fs/ext2/ext2.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/bitmap.h"
 

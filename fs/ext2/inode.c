@@ -13,7 +13,7 @@
  * ext2_has_block_map, ext2_max_size.
  */
 #include "fs/ext2/ext2.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/string.h"
 #include "mm/mm.h"

@@ -12,7 +12,7 @@
  * ext2_name_new.
  */
 #include "fs/ext2/ext2.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 
 static int ext2_lookup(struct inode *dir, const char *name, uint32_t *ino)

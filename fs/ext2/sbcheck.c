@@ -21,7 +21,7 @@
 #include <stdarg.h>
 #include "drivers/block/blkdev.h"
 #include "fs/ext2/ext2.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/printf.h"
 

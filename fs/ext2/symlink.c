@@ -11,7 +11,7 @@
  * ext2_symlink_iops (readlink).
  */
 #include "fs/ext2/ext2.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 
 /* Store target (len bytes) in the new link inode: 0 or -Exxx. */

@@ -15,8 +15,8 @@
  * Interface: ext2_truncate_blocks, ext2_setattr.
  */
 #include "fs/ext2/ext2.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/string.h"
 #include "mm/pagecache.h"

@@ -18,7 +18,7 @@
  * Interface (internal.h): procfs_show_cmdline_pid.
  */
 #include "fs/procfs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "mm/mm.h"

@@ -11,7 +11,7 @@
 #include "fs/procfs/procfs.h"
 #include "fs/stat.h"
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/logbuf.h"
 #include "kernel/syslog.h"

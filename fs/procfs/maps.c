@@ -19,7 +19,7 @@
  */
 #include "fs/procfs/internal.h"
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "lib/printf.h"
 #include "mm/mm.h"

@@ -10,9 +10,9 @@
  * Interface (internal.h): procfs_pagemap_fops.
  */
 #include "fs/procfs/internal.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "kernel/cred.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "mm/mm.h"

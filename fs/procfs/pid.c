@@ -20,7 +20,7 @@
  */
 #include "drivers/tty/ctty.h"
 #include "fs/procfs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "lib/div64.h"

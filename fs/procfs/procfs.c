@@ -26,7 +26,7 @@
 #include "fs/procfs/internal.h"
 #include "kernel/proc/proc.h"
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/mutex.h"
 #include "kernel/sched/task.h"

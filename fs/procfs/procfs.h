@@ -26,7 +26,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 #define PROCFS_MAX_SIZE	(256 * 1024)
 

@@ -9,7 +9,7 @@
  * Interface: none; the files are registered with procfs at INIT_FS.
  */
 #include "fs/procfs/procfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"

@@ -14,7 +14,7 @@
  * procfs_tree_entry(ino), procfs_tree_readdir(dir, pos, emit, ctx).
  */
 #include "fs/procfs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 

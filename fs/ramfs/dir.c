@@ -10,7 +10,7 @@
  * Interface: ramfs_dir_iops, ramfs_dir_fops (ramfs.h).
  */
 #include "fs/ramfs/ramfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 

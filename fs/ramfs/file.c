@@ -18,7 +18,7 @@
  */
 #include "fs/ramfs/ramfs.h"
 #include "fs/internal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 

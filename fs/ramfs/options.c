@@ -15,7 +15,7 @@
  * Interface: the "tmpfs" fs type; ramfs_apply_options (ramfs.h).
  */
 #include "fs/ramfs/ramfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "lib/string.h"
 

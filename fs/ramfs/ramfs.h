@@ -13,7 +13,7 @@
 #define FS_RAMFS_RAMFS_H
 
 #include "fs/vfs.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 #define RAMFS_MAGIC		0x858458f6u
 #define RAMFS_MAX_PAGES		(1u << 18)	/* 1 GiB per file */

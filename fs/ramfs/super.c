@@ -10,7 +10,7 @@
  * (ramfs.h).
  */
 #include "fs/ramfs/ramfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "mm/mm.h"
 

@@ -27,7 +27,7 @@
 #include <stdint.h>
 #include "fs/vfs.h"
 #include "kernel/clock.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/signal.h"
 #include "kernel/wait.h"
 

@@ -10,7 +10,7 @@
  */
 #include "fs/sysfs/sysfs.h"
 #include "fs/ramfs/ramfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 

@@ -14,7 +14,7 @@
 #define FS_SYSFS_SYSFS_H
 
 #include "fs/vfs.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 extern int sysfs_build_err;
 struct inode *sysfs_dir(struct inode *root, const char *path);

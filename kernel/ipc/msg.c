@@ -20,8 +20,8 @@
  * ipc_msgctl.
  */
 #include "kernel/ipc/util.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "fs/procfs/procfs.h"
 #include "lib/string.h"

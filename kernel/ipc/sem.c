@@ -27,8 +27,8 @@
  * ipc_sem_exit; (kernel/ipc/sem.h) sem_find, sem_update, sem_undo_clear.
  */
 #include "kernel/ipc/sem.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"

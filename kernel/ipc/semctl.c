@@ -10,7 +10,7 @@
  */
 #include "kernel/ipc/sem.h"
 #include "fs/procfs/procfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"

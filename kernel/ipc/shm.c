@@ -21,8 +21,8 @@
  * ipc_shmctl.
  */
 #include "kernel/ipc/util.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "fs/procfs/procfs.h"
 #include "kernel/proc/proc.h"

@@ -4,9 +4,9 @@
  */
 #include "kernel/ipc/util.h"
 #include "kernel/clock.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "kernel/cred.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "fs/procfs/procfs.h"
 #include "kernel/proc/proc.h"
 #include "kernel/proc/signal.h"

@@ -15,7 +15,7 @@
  */
 #include "kernel/proc/cred.h"
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 
 #define NO_ID	0xffffffffu	/* -1: leave unchanged */

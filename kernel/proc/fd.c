@@ -26,7 +26,7 @@
  */
 #include "kernel/proc/proc.h"
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/sched/task.h"
 #include "lib/string.h"
 #include "mm/mm.h"

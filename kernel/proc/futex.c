@@ -22,7 +22,7 @@
  * Interface: futex.h.
  */
 #include "kernel/proc/futex.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/proc/proc.h"
 #include "kernel/spinlock.h"

@@ -25,7 +25,7 @@
  * futex_pi_owner_gone.
  */
 #include "kernel/proc/futex.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/proc/signal.h"
 #include "mm/uaccess.h"

@@ -20,7 +20,7 @@
  * futex_cmpxchg.
  */
 #include "kernel/proc/futex.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "mm/uaccess.h"
 

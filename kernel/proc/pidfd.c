@@ -16,7 +16,7 @@
 #include "kernel/proc/pidfd.h"
 #include "fs/poll.h"
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "kernel/wait.h"

@@ -25,7 +25,7 @@
  */
 #include "kernel/proc/posixtimer.h"
 #include "kernel/clock.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktimer.h"
 #include "kernel/mutex.h"
 #include "kernel/proc/proc.h"

@@ -62,7 +62,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "kernel/cred.h"
 #include "kernel/proc/rlimit.h"
 #include "kernel/proc/restart.h"

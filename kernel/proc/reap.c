@@ -19,7 +19,7 @@
  * Interface (proc.h): proc_wait, proc_stop, proc_stop_wait.
  */
 #include "kernel/proc/proc.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/sched/task.h"
 
 /* Whether child c is one that pid and options select (see proc_wait). */

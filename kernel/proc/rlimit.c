@@ -13,7 +13,7 @@
  * rlimit_fsize_check, rlimit_fsize_grow, rlimit_apply_stack.
  */
 #include "kernel/proc/rlimit.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/proc/signal.h"
 #include "mm/mm.h"

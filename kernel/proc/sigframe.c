@@ -35,9 +35,9 @@
  * Interface (signal.h): sigframe_setup, sigframe_return.
  */
 #include "kernel/proc/sigframe.h"
-#include "kernel/errno.h"
-#include "kernel/fpu.h"
-#include "kernel/interrupt.h"
+#include "lib/errno.h"
+#include "kernel/x86/fpu.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "lib/string.h"

@@ -45,9 +45,9 @@
  */
 #include "kernel/proc/signal.h"
 #include "kernel/clock.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
-#include "kernel/interrupt.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/printk.h"
 #include "kernel/proc/proc.h"
 #include "kernel/proc/posixtimer.h"

@@ -14,7 +14,7 @@
  * sigaltstack_get, sigaltstack_set, sigaltstack_top.
  */
 #include "kernel/proc/signal.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 
 #define SS_FLAG_BITS	SS_AUTODISARM
 

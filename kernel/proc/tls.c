@@ -13,8 +13,8 @@
  * Interface (tls.h): tls_from_user.
  */
 #include "kernel/proc/tls.h"
-#include "kernel/errno.h"
-#include "kernel/interrupt.h"
+#include "lib/errno.h"
+#include "kernel/x86/interrupt.h"
 #include "mm/uaccess.h"
 
 /* Linux's struct user_desc: the flags word holds its bit fields. */

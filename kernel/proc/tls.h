@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "kernel/interrupt.h"
+#include "kernel/x86/interrupt.h"
 
 int tls_from_user(uint32_t uaddr, const uint64_t tls[GDT_TLS_COUNT],
 		  bool can_allocate, unsigned int *slot, uint64_t *desc);

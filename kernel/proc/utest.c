@@ -27,7 +27,7 @@
 #include "fs/vfs.h"
 #include "kernel/boot.h"
 #include "kernel/cmdline.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
 #include "kernel/proc/proc.h"

@@ -15,9 +15,9 @@
  */
 #include "kernel/prof/prof.h"
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
-#include "kernel/lapic.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
+#include "kernel/x86/lapic.h"
 #include "kernel/mutex.h"
 #include "kernel/printk.h"
 #include "kernel/proc/proc.h"

@@ -13,7 +13,7 @@
 #include "kernel/prof/prof.h"
 #include "fs/devfs/devfs.h"
 #include "fs/procfs/procfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/ksyms.h"
 #include "kernel/proc/proc.h"

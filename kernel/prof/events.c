@@ -24,7 +24,7 @@
  */
 #include "kernel/prof/prof.h"
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "lib/printf.h"

@@ -12,8 +12,8 @@
  */
 #include "kernel/prof/prof.h"
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/string.h"
 #include "mm/mm.h"

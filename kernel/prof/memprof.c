@@ -16,8 +16,8 @@
  * Interface (prof.h): prof_mem_alloc, prof_mem_free.
  */
 #include "kernel/prof/prof.h"
-#include "kernel/cpu.h"
-#include "kernel/interrupt.h"
+#include "kernel/x86/cpu.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "lib/string.h"

@@ -28,7 +28,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "kernel/prof/uapi.h"
 
 struct trap_frame;

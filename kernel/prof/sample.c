@@ -25,8 +25,8 @@
  */
 #include "kernel/prof/prof.h"
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/interrupt.h"
+#include "kernel/x86/cpu.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "kernel/syscall/syscall.h"

@@ -18,7 +18,7 @@
 #include "kernel/prof/prof.h"
 #include "fs/procfs/procfs.h"
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
+#include "kernel/x86/cpu.h"
 #include "kernel/init.h"
 #include "kernel/syscall/syscall.h"
 #include "kernel/sched/task.h"

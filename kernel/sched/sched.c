@@ -8,10 +8,10 @@
  * may wake tasks at any time.
  */
 #include "kernel/sched/task.h"
-#include "kernel/fpu.h"
+#include "kernel/x86/fpu.h"
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/interrupt.h"
+#include "kernel/x86/cpu.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"

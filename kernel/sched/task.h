@@ -49,7 +49,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "lib/list.h"
 
 #define TASK_STACK_ORDER	2		/* 16 KiB */
@@ -100,7 +100,7 @@ struct task {
 	struct proc *proc;		/* the process it runs, or NULL */
 	struct thread *thread;		/* its user thread (kernel/proc) */
 	uint64_t tls[3];		/* GDT TLS descriptors (set_thread_area) */
-	void *fpu;			/* x87/SSE state (kernel/fpu.h), or NULL */
+	void *fpu;			/* x87/SSE state (kernel/x86/fpu.h), or NULL */
 	struct list_head run_link;	/* run queue */
 	struct list_head all_link;	/* every task */
 	struct list_head wait_link;	/* a wait queue's sleepers */
@@ -181,7 +181,7 @@ void preempt_enable(void);
  * stack, store esp in *save_esp, load new_esp, restore and return. */
 void switch_stack(uint32_t *save_esp, uint32_t new_esp);
 
-/* Called by kernel/idt.c around IRQ handlers (which may not sleep or be
+/* Called by kernel/x86/idt.c around IRQ handlers (which may not sleep or be
  * preempted), then on the way out of every interrupt and exception. */
 void sched_irq_enter(void);
 void sched_irq_exit(void);

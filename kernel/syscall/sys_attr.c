@@ -17,7 +17,7 @@
  * Interface: the SYSCALL registrations.
  */
 #include "kernel/syscall/fs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"

@@ -22,7 +22,7 @@
  * Interface: the SYSCALL registrations.
  */
 #include "kernel/syscall/syscall.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "mm/uaccess.h"
 

@@ -13,7 +13,7 @@
 #include "kernel/syscall/syscall.h"
 #include "fs/epoll.h"
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/syscall/poll.h"
 #include "mm/uaccess.h"

@@ -7,7 +7,7 @@
  */
 #include "kernel/syscall/syscall.h"
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 
 #define NR_flock	143

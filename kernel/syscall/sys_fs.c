@@ -20,7 +20,7 @@
 #include "kernel/syscall/fs.h"
 #include "fs/poll.h"
 #include "fs/socket/socket.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "lib/string.h"
 #include "mm/mm.h"

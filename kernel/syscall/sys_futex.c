@@ -26,7 +26,7 @@
  */
 #include "kernel/syscall/syscall.h"
 #include "kernel/clock.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/cred.h"
 #include "kernel/proc/futex.h"
 #include "kernel/proc/proc.h"

@@ -11,7 +11,7 @@
 #include "kernel/syscall/rusage.h"
 #include "kernel/syscall/syscall.h"
 #include "kernel/clock.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "lib/div64.h"

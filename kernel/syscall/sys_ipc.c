@@ -18,7 +18,7 @@
  * Interface: the SYSCALL registrations.
  */
 #include "kernel/syscall/syscall.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ipc/ipc.h"
 #include "kernel/clock.h"
 #include "kernel/syscall/timeout.h"

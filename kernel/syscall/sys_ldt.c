@@ -1,5 +1,5 @@
 /*
- * sys_ldt.c: modify_ldt (123), as Linux i386's (kernel/ldt.c keeps the
+ * sys_ldt.c: modify_ldt (123), as Linux i386's (kernel/x86/ldt.c keeps the
  * tables).
  *
  *   func 0      read: up to bytecount bytes of the LDT's entries, the
@@ -20,9 +20,9 @@
  * Interface: the SYSCALL registrations.
  */
 #include "kernel/syscall/syscall.h"
-#include "kernel/errno.h"
-#include "kernel/interrupt.h"
-#include "kernel/ldt.h"
+#include "lib/errno.h"
+#include "kernel/x86/interrupt.h"
+#include "kernel/x86/ldt.h"
 #include "kernel/proc/proc.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"

@@ -13,7 +13,7 @@
  * Interface: the SYSCALL registrations; mlock.h for sys_mm.c.
  */
 #include "kernel/syscall/syscall.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/proc/rlimit.h"
 #include "kernel/syscall/mlock.h"

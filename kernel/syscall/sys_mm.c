@@ -4,7 +4,7 @@
  * mlockall(MCL_FUTURE) as mlock, kernel/syscall/mlock.h), munmap, mprotect,
  * mremap, msync, madvise, mincore, each under the address space's lock
  * (threads share it); and set_thread_area, which fills one of the three
- * GDT TLS slots of the calling thread (kernel/gdt.c), picking a free one
+ * GDT TLS slots of the calling thread (kernel/x86/gdt.c), picking a free one
  * when entry_number is -1 and writing its number back
  * (kernel/proc/tls.c).
  *
@@ -13,13 +13,13 @@
 #include "kernel/syscall/syscall.h"
 #include "kernel/syscall/mlock.h"
 #include "kernel/prof/prof.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
-#include "kernel/interrupt.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/proc/proc.h"
 #include "kernel/proc/tls.h"
 #include "kernel/sched/task.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"
 #include "mm/vm.h"

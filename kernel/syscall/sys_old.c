@@ -14,8 +14,8 @@
  * Interface: the SYSCALL registrations.
  */
 #include "kernel/syscall/fs.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "lib/string.h"
 #include "mm/uaccess.h"

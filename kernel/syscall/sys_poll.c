@@ -23,7 +23,7 @@
 #include "fs/poll.h"
 #include "fs/vfs.h"
 #include "kernel/clock.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/proc/restart.h"
 #include "kernel/syscall/syscall.h"

@@ -15,7 +15,7 @@
 #include "kernel/syscall/rusage.h"
 #include "fs/vfs.h"
 #include "elf/elf.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/pidfd.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"

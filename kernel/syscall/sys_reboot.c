@@ -12,7 +12,7 @@
  * (and its inode: fdatasync does what fsync does).
  */
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/power.h"
 #include "kernel/proc/proc.h"
 #include "kernel/syscall/syscall.h"

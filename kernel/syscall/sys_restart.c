@@ -11,7 +11,7 @@
  * registration.
  */
 #include "kernel/proc/restart.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/syscall/syscall.h"
 

@@ -19,8 +19,8 @@
  */
 #include "fs/poll.h"
 #include "fs/vfs.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/syscall/poll.h"
 #include "kernel/syscall/syscall.h"

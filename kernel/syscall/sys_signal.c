@@ -14,9 +14,9 @@
  * Interface: the SYSCALL registrations.
  */
 #include "kernel/syscall/syscall.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
-#include "kernel/interrupt.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/proc/cred.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"

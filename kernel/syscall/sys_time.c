@@ -14,7 +14,7 @@
 #include "kernel/syscall/syscall.h"
 #include "kernel/syscall/timeout.h"
 #include "kernel/clock.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/proc/restart.h"
 #include "kernel/proc/signal.h"

@@ -14,7 +14,7 @@
 #include "kernel/syscall/syscall.h"
 #include "fs/vfs.h"
 #include "fs/xattr.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "kernel/syscall/fs.h"
 #include "mm/mm.h"

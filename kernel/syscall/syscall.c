@@ -17,10 +17,10 @@
  * syscall_handler.
  */
 #include "kernel/syscall/syscall.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
-#include "kernel/interrupt.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/printk.h"
 #include "kernel/proc/proc.h"
 #include "kernel/prof/prof.h"

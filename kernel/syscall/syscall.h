@@ -13,14 +13,14 @@
  * once, at debug level.  The functions take their arguments as the
  * registers give them (32-bit words) and return long.
  *
- * Interface: SYSCALL, syscall_dispatch (kernel/interrupt.h),
+ * Interface: SYSCALL, syscall_dispatch (kernel/x86/interrupt.h),
  * syscall_user_frame, and the NR_* numbers below.
  */
 #ifndef KERNEL_SYSCALL_SYSCALL_H
 #define KERNEL_SYSCALL_SYSCALL_H
 
 #include <stdint.h>
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 #define SYSCALL_MAX	460	/* numbers 0..SYSCALL_MAX - 1 */
 

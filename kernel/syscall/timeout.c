@@ -9,7 +9,7 @@
  * itimerspec_get, itimerspec_put (timeout.h).
  */
 #include "kernel/syscall/timeout.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "mm/uaccess.h"
 
 #define USEC_PER_SEC	1000000

@@ -14,8 +14,8 @@
  * Interface (mm/vm.h): vm_read_remote.
  */
 #include "mm/vm/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 
 /* The frame behind the page of addr, faulted in for a read if needed:

@@ -25,8 +25,8 @@
  */
 #include "mm/vm/internal.h"
 #include "fs/vfs.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "mm/pagecache.h"
 
 /* The VMA after vma in its mm, or NULL. */

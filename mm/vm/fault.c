@@ -14,15 +14,15 @@
  *     and the old frame loses this mapping's reference;
  *   - anything else was fixed meanwhile (stale TLB entry): flush, retry.
  * File VMAs are served by mm/vm/filemap.c.
- * Called from the page-fault handler (kernel/trap.c) for user-mode faults
+ * Called from the page-fault handler (kernel/x86/trap.c) for user-mode faults
  * and for faults of the user-copy functions, with interrupts on (a file
  * fault may sleep); never panics.
  *
  * Interface (mm/vm.h): vm_fault.
  */
 #include "mm/vm/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 
 #define PF_PRESENT	0x1

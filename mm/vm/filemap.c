@@ -26,8 +26,8 @@
  */
 #include "mm/vm/internal.h"
 #include "fs/vfs.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 #include "mm/pagecache.h"
 

@@ -20,8 +20,8 @@
  * Interface (mm/vm/internal.h): vm_may_map.
  */
 #include "mm/vm/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/proc/rlimit.h"
 
 static bool is_data(uint32_t prot, uint32_t vflags)

@@ -18,7 +18,7 @@
  * Interface (mm/vm.h): vm_mlock, vm_mlock_all, vm_locked_pages.
  */
 #include "mm/vm.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "mm/mm.h"
 #include "mm/vm/internal.h"
 

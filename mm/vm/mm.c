@@ -18,10 +18,10 @@
  * mm_switch.
  */
 #include "mm/vm/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
-#include "kernel/ldt.h"
+#include "lib/compiler.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
+#include "kernel/x86/ldt.h"
 
 struct mm *vm_current;
 

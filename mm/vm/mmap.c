@@ -30,8 +30,8 @@
  * (mm/vm/internal.h).
  */
 #include "mm/vm/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "fs/vfs.h"
 
 #define PROT_ALL	(PROT_READ | PROT_WRITE | PROT_EXEC)

@@ -32,8 +32,8 @@
  * Interface (mm/vm.h): vm_mremap.
  */
 #include "mm/vm/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 
 #define MREMAP_ALL	(MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP)
 

@@ -10,8 +10,8 @@
  * Interface (mm/vm.h): vm_resolve.
  */
 #include "mm/vm/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 
 int vm_resolve(struct mm *mm, uintptr_t addr, uint32_t *phys, bool *shared)
 {

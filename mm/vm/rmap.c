@@ -22,7 +22,7 @@
  */
 #include "mm/vm/internal.h"
 #include "fs/vfs.h"
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 #include "kernel/spinlock.h"
 #include "mm/pagecache.h"
 

@@ -38,8 +38,8 @@
  * vma_shmem_id, vma_shmem_key.
  */
 #include "mm/vm/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "kernel/spinlock.h"
 #include "lib/string.h"
 

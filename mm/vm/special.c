@@ -14,8 +14,8 @@
  * (mm/vm/internal.h).
  */
 #include "mm/vm/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 
 int vm_map_special(struct mm *mm, uintptr_t *addr, uint32_t prot,
 		   const struct vm_special *sp)

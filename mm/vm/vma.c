@@ -23,8 +23,8 @@
  * (mm/vm.h).
  */
 #include "mm/vm/internal.h"
-#include "kernel/compiler.h"
-#include "kernel/errno.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
 #include "fs/vfs.h"
 
 struct vma *vma_alloc(uintptr_t start, uintptr_t end, uint32_t prot,

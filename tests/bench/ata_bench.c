@@ -20,7 +20,7 @@
 #include "drivers/block/blkdev.h"
 #include "kernel/clock.h"
 #include "kernel/cmdline.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/ktest.h"
 #include "kernel/printk.h"

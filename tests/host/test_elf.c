@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "elf/elf.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "tests/host/test.h"
 #include "tests/host/util.h"
 

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 #include "elf/elf.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "tests/host/test.h"
 
 static int parse(const char *text, size_t len, struct elf_script *s)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "elf/elf.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "tests/host/test.h"
 
 #define TOP	0xC0000000u

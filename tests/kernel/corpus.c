@@ -17,7 +17,7 @@
 #include "fs/vfs.h"
 #include "kernel/boot.h"
 #include "kernel/cmdline.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/ktest.h"
 #include "kernel/printk.h"

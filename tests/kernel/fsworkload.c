@@ -13,7 +13,7 @@
  */
 #include "fs/vfs.h"
 #include "kernel/cmdline.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"

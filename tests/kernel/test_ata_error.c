@@ -10,7 +10,7 @@
  * command waits for the drive to settle from the tick, not in a spin.
  */
 #include "drivers/ata/ata.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "tests/kernel/ata_util.h"
 

@@ -10,7 +10,7 @@
  * tests do not depend on each other's writes.
  */
 #include "drivers/ata/ata.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "tests/kernel/ata_util.h"
 

@@ -7,7 +7,7 @@
 #include "drivers/ata/ata.h"
 #include "drivers/pci/pci.h"
 #include "drivers/pci/pcireg.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "lib/string.h"
 #include "tests/kernel/ata_util.h"

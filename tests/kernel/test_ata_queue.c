@@ -5,7 +5,7 @@
  * buffers DMA cannot use (odd addresses) done by PIO instead.
  */
 #include "drivers/ata/ata.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "mm/mm.h"
 #include "tests/kernel/ata_util.h"

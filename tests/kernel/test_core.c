@@ -4,8 +4,8 @@
  */
 #include "kernel/clock.h"
 #include "kernel/cmdline.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/extable.h"
 #include "kernel/ktest.h"
 #include "kernel/logbuf.h"

@@ -7,7 +7,7 @@
  * pointing outside the filesystem.  None may crash the kernel.
  */
 #include "fs/ext2/ext2.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 #include "tests/kernel/ext2_test.h"
 

@@ -11,7 +11,7 @@
 #include "drivers/block/blkdev.h"
 #include "fs/buffer.h"
 #include "fs/ext2/ext2fs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/printf.h"
 #include "lib/random.h"

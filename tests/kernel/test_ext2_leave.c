@@ -17,7 +17,7 @@
  * and it removes what it made on the way (a directory of 60 files, a
  * file truncated to nothing, a replaced rename target).
  */
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 #include "tests/kernel/ext2_test.h"

@@ -6,7 +6,7 @@
  * special files and statfs.
  */
 #include "fs/ext2/ext2.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 #include "mm/mm.h"

@@ -3,7 +3,7 @@
  * ext2 driver and the VFS paths it uses.
  */
 #include "fs/ext2/ext2.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "tests/kernel/ext2_test.h"
 

@@ -3,7 +3,7 @@
  */
 #include "drivers/block/blkdev.h"
 #include "fs/ext2/ext2.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 #include "tests/kernel/ext2_test.h"

@@ -10,7 +10,7 @@
  * is filled (blocks, then inodes) and emptied again.
  */
 #include "fs/ext2/ext2.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 #include "mm/mm.h"

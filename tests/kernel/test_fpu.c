@@ -2,7 +2,7 @@
  * test_fpu.c: each task that runs user code keeps its own x87 registers
  * across context switches.
  */
-#include "kernel/fpu.h"
+#include "kernel/x86/fpu.h"
 #include "kernel/ktest.h"
 #include "kernel/sched/task.h"
 

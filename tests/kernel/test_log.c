@@ -4,7 +4,7 @@
  * /dev/kmsg text formats, and syslog(2)'s actions (kernel/syslog.h,
  * called as /proc/kmsg does, with kernel buffers).
  */
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/logbuf.h"
 #include "kernel/printk.h"

@@ -7,7 +7,7 @@
  * tests switch the mode on themselves (kmalloc_debug_set) and read the
  * error counter, so they do not depend on the command line or the log.
  */
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "lib/random.h"
 #include "lib/string.h"

@@ -8,8 +8,8 @@
  * demand, 64-bit entries through the API (NX, the high word), and NX on
  * whenever the CPU has it.
  */
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "mm/mm.h"
 

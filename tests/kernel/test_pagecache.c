@@ -5,7 +5,7 @@
  */
 #include "drivers/block/blkdev.h"
 #include "fs/buffer.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "lib/string.h"
 #include "mm/internal.h"

@@ -10,7 +10,7 @@
 #include "fs/poll.h"
 #include "fs/vfs.h"
 #include "kernel/clock.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/sched/task.h"
 #include "tests/kernel/vfs_sandbox.h"
 

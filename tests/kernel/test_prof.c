@@ -11,8 +11,8 @@
  */
 #include "kernel/ktest.h"
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/interrupt.h"
+#include "kernel/x86/cpu.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/ksyms.h"
 #include "kernel/prof/prof.h"
 #include "kernel/sched/task.h"

@@ -10,7 +10,7 @@
  * what its threads and it had queued, before it is reaped.  The users
  * here (uids 4200...) have nothing queued elsewhere.
  */
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/sched/task.h"
 #include "tests/kernel/proc_test.h"

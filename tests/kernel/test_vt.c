@@ -9,7 +9,7 @@
 #include "drivers/tty/vga.h"
 #include "drivers/tty/vgareg.h"
 #include "drivers/tty/vt.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/sched/task.h"
 #include "lib/printf.h"

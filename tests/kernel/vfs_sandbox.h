@@ -11,7 +11,7 @@
 #define TESTS_KERNEL_VFS_SANDBOX_H
 
 #include "fs/vfs.h"
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "lib/string.h"
 

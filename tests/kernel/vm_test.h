@@ -8,7 +8,7 @@
 #ifndef TESTS_KERNEL_VM_TEST_H
 #define TESTS_KERNEL_VM_TEST_H
 
-#include "kernel/errno.h"
+#include "lib/errno.h"
 #include "kernel/ktest.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"

@@ -4,8 +4,8 @@
  * Interface: ARRAY_SIZE, container_of, ALIGN_UP/ALIGN_DOWN, likely/unlikely,
  * __section, __noreturn, __packed, __aligned, __used, __unused.
  */
-#ifndef KERNEL_COMPILER_H
-#define KERNEL_COMPILER_H
+#ifndef LIB_COMPILER_H
+#define LIB_COMPILER_H
 
 #include <stddef.h>
 #include <stdint.h>

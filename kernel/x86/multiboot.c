@@ -7,8 +7,8 @@
  * line is dropped, so boot_info.cmdline holds only the options.
  */
 #include "kernel/boot.h"
-#include "kernel/multiboot.h"
-#include "kernel/errno.h"
+#include "kernel/x86/multiboot.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/string.h"
 #include "mm/mm.h"

@@ -6,8 +6,8 @@
  * hook into pit_tick().
  */
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/interrupt.h"
+#include "kernel/x86/cpu.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/printk.h"
 #include "kernel/sched/task.h"
 #include "kernel/timer.h"

@@ -2,11 +2,11 @@
  * multiboot.h: the Multiboot 1 information block, as the boot loader
  * leaves it in memory (physical addresses, little endian).
  */
-#ifndef KERNEL_MULTIBOOT_H
-#define KERNEL_MULTIBOOT_H
+#ifndef KERNEL_X86_MULTIBOOT_H
+#define KERNEL_X86_MULTIBOOT_H
 
 #include <stdint.h>
-#include "kernel/compiler.h"
+#include "lib/compiler.h"
 
 #define MULTIBOOT_LOADER_MAGIC	0x2BADB002
 

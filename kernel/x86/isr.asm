@@ -4,7 +4,7 @@
 ;
 ; Each stub pushes a zero error code when the CPU does not push one, then
 ; the vector number, and jumps to isr_common, which saves the registers as a
-; struct trap_frame (kernel/interrupt.h), loads the kernel data segments and
+; struct trap_frame (kernel/x86/interrupt.h), loads the kernel data segments and
 ; calls trap_dispatch(frame).  isr_stub_table lists the stubs for idt_init.
 
 SEL_KDATA equ 0x10
@@ -100,7 +100,7 @@ isr_syscall:
 	push dword 0x80
 	jmp isr_common
 
-; The local APIC's timer and spurious vectors (kernel/lapic.c).
+; The local APIC's timer and spurious vectors (kernel/x86/lapic.c).
 global isr_lapic_timer, isr_lapic_spurious
 isr_lapic_timer:
 	push dword 0

@@ -1,18 +1,18 @@
 /*
  * idt.c: the interrupt descriptor table.
  *
- * Vectors 0-47 point at the stubs of kernel/isr.asm as ring-0 interrupt
+ * Vectors 0-47 point at the stubs of kernel/x86/isr.asm as ring-0 interrupt
  * gates (interrupts stay off in handlers until they choose otherwise);
- * trap_dispatch() sends exceptions to kernel/trap.c and IRQs to
- * kernel/irq.c, the local APIC's timer (the profiler's) to kernel/lapic.c,
+ * trap_dispatch() sends exceptions to kernel/x86/trap.c and IRQs to
+ * kernel/x86/irq.c, the local APIC's timer (the profiler's) to kernel/x86/lapic.c,
  * and int 0x80 (a gate ring 3 may use) to the system call
  * dispatcher; on the way back to user mode, pending signals are acted
  * on (signal_deliver).  Other vectors are left not-present, so stray ones
  * raise a general protection fault that is reported.
  */
-#include "kernel/interrupt.h"
-#include "kernel/compiler.h"
-#include "kernel/lapic.h"
+#include "kernel/x86/interrupt.h"
+#include "lib/compiler.h"
+#include "kernel/x86/lapic.h"
 #include "kernel/proc/signal.h"
 #include "kernel/sched/task.h"
 

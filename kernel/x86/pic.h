@@ -1,8 +1,8 @@
 /*
  * pic.h: the two cascaded 8259A interrupt controllers' ports and commands.
  */
-#ifndef KERNEL_PIC_H
-#define KERNEL_PIC_H
+#ifndef KERNEL_X86_PIC_H
+#define KERNEL_X86_PIC_H
 
 #define PIC1_CMD	0x20
 #define PIC1_DATA	0x21

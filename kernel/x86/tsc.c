@@ -8,8 +8,8 @@
  * so the hot path has no division.
  */
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 
 #define CAL_MS		5

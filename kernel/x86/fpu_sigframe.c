@@ -23,9 +23,9 @@
  * selector and the opcode in the high half); a 64-bit Linux running i386
  * programs puts its user cs and ds there instead.
  */
-#include "kernel/fpu.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/fpu.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/sched/task.h"
 #include "lib/string.h"
 

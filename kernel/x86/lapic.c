@@ -9,11 +9,11 @@
  * itself: the interval between samples does not depend on how long a
  * handler takes.
  */
-#include "kernel/lapic.h"
-#include "kernel/lapicreg.h"
+#include "kernel/x86/lapic.h"
+#include "kernel/x86/lapicreg.h"
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/div64.h"
 #include "mm/mm.h"

@@ -2,8 +2,8 @@
  * cpu.h: x86 instructions the kernel needs as inline functions: port I/O,
  * interrupt flag, control registers, MSRs, TLB, rdtsc, cpuid, halt.
  */
-#ifndef KERNEL_CPU_H
-#define KERNEL_CPU_H
+#ifndef KERNEL_X86_CPU_H
+#define KERNEL_X86_CPU_H
 
 #include <stdint.h>
 #include <stdbool.h>

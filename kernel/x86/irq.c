@@ -6,10 +6,10 @@
  * filters the spurious IRQ 7 and 15, sends the end-of-interrupt, then
  * runs the handler with interrupts still off.
  */
-#include "kernel/interrupt.h"
-#include "kernel/pic.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/interrupt.h"
+#include "kernel/x86/pic.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"
 

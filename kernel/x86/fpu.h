@@ -13,10 +13,10 @@
  * fpu_reset (exec, and a signal handler's clean start), fpu_switch (from
  * the context switch); fpu_sync / fpu_load (the live registers of the
  * current task to and from its area), fpu_has_fxsr, fpu_mxcsr_mask.
- * The signal-frame image of the state: kernel/fpu_sigframe.c, below.
+ * The signal-frame image of the state: kernel/x86/fpu_sigframe.c, below.
  */
-#ifndef KERNEL_FPU_H
-#define KERNEL_FPU_H
+#ifndef KERNEL_X86_FPU_H
+#define KERNEL_X86_FPU_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -43,7 +43,7 @@ int fpu_exception_code(struct task *t, int vector);
 uint32_t fpu_mxcsr_mask(void);	/* the MXCSR bits the CPU accepts */
 
 /*
- * kernel/fpu_sigframe.c: the state as Linux i386 signal frames carry it,
+ * kernel/x86/fpu_sigframe.c: the state as Linux i386 signal frames carry it,
  * struct _fpstate_32 (arch/x86/include/uapi/asm/sigcontext.h): the FSAVE
  * environment and the eight 10-byte registers, the status word and a
  * magic (0: the FXSAVE image follows; 0xffff: FSAVE data only), then the

@@ -1,5 +1,5 @@
 /*
- * ldt.h: local descriptor tables (kernel/ldt.c): the segments a process
+ * ldt.h: local descriptor tables (kernel/x86/ldt.c): the segments a process
  * defines for itself with modify_ldt, which it may load into %fs, %gs...
  * with a selector whose TI bit is set.
  *
@@ -17,8 +17,8 @@
  *   ldt_read(mm, buf, size)      copy up to size bytes of mm's entries
  *                                into buf: the bytes copied
  */
-#ifndef KERNEL_LDT_H
-#define KERNEL_LDT_H
+#ifndef KERNEL_X86_LDT_H
+#define KERNEL_X86_LDT_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,16 +1,16 @@
 /*
  * interrupt.h: segments, the IDT, exceptions and hardware interrupts.
  *
- * Every interrupt vector enters through a stub in kernel/isr.asm that saves
+ * Every interrupt vector enters through a stub in kernel/x86/isr.asm that saves
  * the registers as a struct trap_frame and calls trap_dispatch():
- * vectors 0-31 are CPU exceptions (kernel/trap.c), 32-47 the 16 legacy
- * IRQs from the remapped 8259 PICs (kernel/irq.c).
+ * vectors 0-31 are CPU exceptions (kernel/x86/trap.c), 32-47 the 16 legacy
+ * IRQs from the remapped 8259 PICs (kernel/x86/irq.c).
  *
  * Interface: gdt_init, tss_set_kernel_stack, idt_init, irq_register,
  * pic_mask/pic_unmask, trap_frame_print.
  */
-#ifndef KERNEL_INTERRUPT_H
-#define KERNEL_INTERRUPT_H
+#ifndef KERNEL_X86_INTERRUPT_H
+#define KERNEL_X86_INTERRUPT_H
 
 #include <stdint.h>
 #include <stdbool.h>
@@ -66,7 +66,7 @@ void idt_init(void);
 void idt_set_gate(unsigned int vector, uint32_t handler, uint8_t type_attr);
 void trap_dispatch(struct trap_frame *f);
 void trap_frame_print(const struct trap_frame *f);
-/* kernel/isr.asm: resume on frame f at the top of the kernel stack. */
+/* kernel/x86/isr.asm: resume on frame f at the top of the kernel stack. */
 __attribute__((noreturn)) void user_mode_enter(struct trap_frame *f);
 #define IDT_USER_INTERRUPT_GATE	0xEE	/* ring 3 may call, interrupts off */
 /* kernel/syscall/syscall.c */
@@ -85,7 +85,7 @@ void pic_init(void);
 void pic_mask(unsigned int irq);
 void pic_unmask(unsigned int irq);
 
-/* kernel/trap.c */
+/* kernel/x86/trap.c */
 void exception_dispatch(struct trap_frame *f);
 
 #endif

@@ -2,8 +2,8 @@
  * lapicreg.h: the local APIC's registers (Intel SDM vol. 3, chapter 10),
  * as offsets into its 4 KiB memory-mapped page.
  */
-#ifndef KERNEL_LAPICREG_H
-#define KERNEL_LAPICREG_H
+#ifndef KERNEL_X86_LAPICREG_H
+#define KERNEL_X86_LAPICREG_H
 
 #define MSR_APIC_BASE		0x1b
 #define APIC_BASE_ENABLE	(1u << 11)

@@ -17,14 +17,14 @@
  * the registers, the symbolized faulting instruction and a backtrace are
  * printed, then the CPU halts (it never reboots silently).
  */
-#include "kernel/interrupt.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/extable.h"
 #include "kernel/ksyms.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
-#include "kernel/fpu.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
+#include "kernel/x86/fpu.h"
 #include "kernel/proc/proc.h"
 #include "kernel/sched/task.h"
 #include "lib/printf.h"

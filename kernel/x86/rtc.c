@@ -7,8 +7,8 @@
  * clock_realtime_ns() is the boot time plus the monotonic clock.
  */
 #include "kernel/clock.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"
 

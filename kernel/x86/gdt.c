@@ -4,10 +4,10 @@
  * Flat 4 GiB code and data segments for rings 0 and 3, one TSS whose esp0
  * is the kernel stack used when an interrupt arrives from user mode, and
  * three TLS slots that set_thread_area will fill (Linux's entries 6-8),
- * and the descriptor of the loaded LDT (kernel/ldt.c).
+ * and the descriptor of the loaded LDT (kernel/x86/ldt.c).
  */
-#include "kernel/interrupt.h"
-#include "kernel/compiler.h"
+#include "kernel/x86/interrupt.h"
+#include "lib/compiler.h"
 #include "lib/string.h"
 
 struct gdt_entry {

@@ -3,8 +3,8 @@
  *
  * Kernel functions return 0 or -Exxx; pointer returns use ERR_PTR().
  */
-#ifndef KERNEL_ERRNO_H
-#define KERNEL_ERRNO_H
+#ifndef LIB_ERRNO_H
+#define LIB_ERRNO_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -16,12 +16,12 @@
  * Interface: lapic_init, lapic_present, lapic_timer_start,
  * lapic_timer_stop, lapic_timer_hz.
  */
-#ifndef KERNEL_LAPIC_H
-#define KERNEL_LAPIC_H
+#ifndef KERNEL_X86_LAPIC_H
+#define KERNEL_X86_LAPIC_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "kernel/interrupt.h"
+#include "kernel/x86/interrupt.h"
 
 #define LAPIC_TIMER_VECTOR	0xef
 #define LAPIC_SPURIOUS_VECTOR	0xff
@@ -36,7 +36,7 @@ void lapic_timer_stop(void);
 /* The rate the timer really runs at (its period is a whole number of
  * its ticks), 0 when stopped. */
 uint32_t lapic_timer_hz(void);
-/* kernel/idt.c: the timer and spurious vectors. */
+/* kernel/x86/idt.c: the timer and spurious vectors. */
 void lapic_dispatch(struct trap_frame *f);
 
 #endif

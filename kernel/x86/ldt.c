@@ -10,9 +10,9 @@
  *
  * Interface: ldt.h.
  */
-#include "kernel/ldt.h"
-#include "kernel/errno.h"
-#include "kernel/interrupt.h"
+#include "kernel/x86/ldt.h"
+#include "lib/errno.h"
+#include "kernel/x86/interrupt.h"
 #include "kernel/sched/task.h"
 #include "lib/string.h"
 #include "mm/mm.h"

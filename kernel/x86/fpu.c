@@ -1,9 +1,9 @@
 /*
  * fpu.c: x87/SSE state of user tasks (see fpu.h).
  */
-#include "kernel/fpu.h"
-#include "kernel/cpu.h"
-#include "kernel/errno.h"
+#include "kernel/x86/fpu.h"
+#include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "kernel/printk.h"
 #include "kernel/proc/signal.h"
 #include "kernel/sched/task.h"
