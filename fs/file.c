@@ -1,7 +1,9 @@
 /*
  * file.c: open files.
  *
- * vfs_open() resolves or creates the file, checks the access mode against
+ * vfs_open_at() resolves or creates the file (a relative path from the
+ * base directory it is given, an *at call's dirfd; vfs_open and base NULL:
+ * from the cwd), checks the access mode against
  * the inode's permissions and makes a struct file whose ops are the
  * inode's (for a device node, the driver's, found by number; for a FIFO,
  * the pipe's).  Through a magic link (/proc/self/fd/N) it opens the
@@ -23,8 +25,9 @@
  * op answers -EOPNOTSUPP.  vfs_open_inode opens an inode that has no
  * name (memfd_create's) under a name given for /proc.
  *
- * Interface: vfs_open, vfs_open_inode, vfs_close, vfs_read, vfs_write, vfs_pread,
- * vfs_pwrite, vfs_lseek, vfs_readdir, vfs_fsync, vfs_ioctl.
+ * Interface: vfs_open, vfs_open_at, vfs_open_inode, vfs_close, vfs_read,
+ * vfs_write, vfs_pread, vfs_pwrite, vfs_lseek, vfs_readdir, vfs_fsync,
+ * vfs_ioctl.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/epoll.h"
@@ -238,12 +241,12 @@ static struct file *file_alloc(struct inode *inode, unsigned int flags)
 }
 
 /* O_TMPFILE: a new file without a name in the directory path names. */
-static int open_tmpfile(const char *path, unsigned int flags, uint16_t mode,
-			struct inode **out)
+static int open_tmpfile(struct inode *base, const char *path,
+			unsigned int flags, uint16_t mode, struct inode **out)
 {
 	struct inode *dir;
 	struct file *via = NULL;
-	int err = namei_open(NULL, path, LOOKUP_FOLLOW, &dir, &via);
+	int err = namei_open(base, path, LOOKUP_FOLLOW, &dir, &via);
 
 	if (via)
 		vfs_close(via);
@@ -261,7 +264,8 @@ static int open_tmpfile(const char *path, unsigned int flags, uint16_t mode,
 }
 
 /* Record an O_TMPFILE's name as Linux shows it: "DIR/#INO". */
-static void path_record_tmpfile(struct file *f, const char *dir)
+static void path_record_tmpfile(struct file *f, struct inode *base,
+				const char *dir)
 {
 	size_t n = strlen(dir) + 16;
 	char *path = kmalloc(n);
@@ -269,7 +273,7 @@ static void path_record_tmpfile(struct file *f, const char *dir)
 	if (!path)
 		return;
 	snprintf(path, n, "%s/#%u", dir, f->inode->ino);
-	path_record(f, path);
+	path_record(f, base, path);
 	kfree(path);
 }
 
@@ -283,7 +287,8 @@ static void open_count(struct file *f, int by)
 	f->open_counted = by > 0;
 }
 
-static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16_t mode)
+static struct file *vfs_open_locked(struct inode *base, const char *path,
+				    unsigned int flags, uint16_t mode)
 {
 	struct inode *inode;
 	struct file *f, *via = NULL;
@@ -295,14 +300,15 @@ static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16
 	if (flags & __O_TMPFILE) {
 		err = (flags & (O_TMPFILE | O_CREAT)) != O_TMPFILE ||
 		      !(open_mask(flags) & MAY_WRITE) ? -EINVAL :
-		      open_tmpfile(path, flags, mode, &inode);
+		      open_tmpfile(base, path, flags, mode, &inode);
 		created = true;
 		flags &= ~O_DIRECTORY;	/* it was the directory's */
 	} else if (flags & O_CREAT)
-		err = open_create(NULL, path, flags, mode, &inode, &created,
+		err = open_create(base, path, flags, mode, &inode, &created,
 				  &via, 0);
 	else
-		err = namei_open(NULL, path, flags & O_NOFOLLOW ? 0 : LOOKUP_FOLLOW,
+		err = namei_open(base, path,
+				 flags & O_NOFOLLOW ? 0 : LOOKUP_FOLLOW,
 				 &inode, &via);
 	if (err)
 		return ERR_PTR(err);
@@ -319,11 +325,11 @@ static struct file *vfs_open_locked(const char *path, unsigned int flags, uint16
 		if (S_ISREG(inode->mode) && !(flags & O_PATH))
 			open_count(f, 1);
 		if (flags & __O_TMPFILE)
-			path_record_tmpfile(f, path);
+			path_record_tmpfile(f, base, path);
 		else if (via)
 			path_copy(f, via);
 		else
-			path_record(f, path);
+			path_record(f, base, path);
 	}
 	if (via)
 		vfs_close(via);
@@ -341,19 +347,20 @@ struct file *vfs_open_inode(struct inode *inode, unsigned int flags,
 		iput(inode);
 	} else {
 		file_count_writer(f, flags);
-		path_record(f, path);
+		path_record(f, NULL, path);
 	}
 	vfs_unlock();
 	return f;
 }
 
-struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode)
+struct file *vfs_open_at(struct inode *base, const char *path,
+			 unsigned int flags, uint16_t mode)
 {
 	struct file *ret;
 	int err;
 
 	vfs_lock();
-	ret = vfs_open_locked(path, flags, mode);
+	ret = vfs_open_locked(base, path, flags, mode);
 	vfs_unlock();
 	if (IS_ERR(ret) || (flags & O_PATH))
 		return ret;
@@ -368,6 +375,11 @@ struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode)
 		ret = ERR_PTR(err);
 	}
 	return ret;
+}
+
+struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode)
+{
+	return vfs_open_at(NULL, path, flags, mode);
 }
 
 static int vfs_close_locked(struct file *f)

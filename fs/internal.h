@@ -111,7 +111,7 @@ size_t pipe_move(struct pipe *from, struct pipe *to, void *buf, size_t len,
 		 bool consume);
 
 /* path.c: what vfs_open and vfs_close tell vfs_file_path. */
-void path_record(struct file *f, const char *path);
+void path_record(struct file *f, struct inode *base, const char *path);
 /* f was opened through a magic link to via: name it as via is named. */
 void path_copy(struct file *f, const struct file *via);
 void path_forget(struct file *f);

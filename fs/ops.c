@@ -18,10 +18,13 @@
  * meanwhile.  Like a write, it clears S_ISUID and S_ISGID when the
  * caller is not root (setattr_should_drop_suidgid).
  *
- * Interface: vfs_mkdir, vfs_mknod, vfs_symlink, vfs_link, vfs_link_at,
- * vfs_unlink,
- * vfs_rmdir, vfs_readlink, vfs_truncate, vfs_stat, vfs_sync; do_truncate
- * (internal.h).
+ * A relative path starts at the base directory the *_at functions take
+ * (an *at call's dirfd), or at the cwd for base NULL and for the
+ * functions without _at.
+ *
+ * Interface: vfs_mkdir(_at), vfs_mknod(_at), vfs_symlink(_at), vfs_link,
+ * vfs_link_at, vfs_unlink(_at), vfs_rmdir(_at), vfs_readlink(_at),
+ * vfs_truncate, vfs_stat(_at), vfs_sync; do_truncate (internal.h).
  */
 #include "fs/internal.h"
 #include "lib/errno.h"
@@ -63,11 +66,12 @@ static int create_parent(struct inode *base, const char *path,
 	return err;
 }
 
-static int vfs_mkdir_locked(const char *path, uint16_t mode)
+static int vfs_mkdir_locked(struct inode *base, const char *path,
+			    uint16_t mode)
 {
 	struct parent p;
 	struct inode *inode;
-	int err = create_parent(NULL, path, &p);
+	int err = create_parent(base, path, &p);
 
 	if (err)
 		return err;
@@ -80,17 +84,23 @@ static int vfs_mkdir_locked(const char *path, uint16_t mode)
 	return err;
 }
 
-int vfs_mkdir(const char *path, uint16_t mode)
+int vfs_mkdir_at(struct inode *base, const char *path, uint16_t mode)
 {
 	int ret;
 
 	vfs_lock();
-	ret = vfs_mkdir_locked(path, mode);
+	ret = vfs_mkdir_locked(base, path, mode);
 	vfs_unlock();
 	return ret;
 }
 
-static int vfs_mknod_locked(const char *path, uint16_t mode, uint32_t rdev)
+int vfs_mkdir(const char *path, uint16_t mode)
+{
+	return vfs_mkdir_at(NULL, path, mode);
+}
+
+static int vfs_mknod_locked(struct inode *base, const char *path,
+			    uint16_t mode, uint32_t rdev)
 {
 	struct parent p;
 	struct inode *inode;
@@ -102,7 +112,7 @@ static int vfs_mknod_locked(const char *path, uint16_t mode, uint32_t rdev)
 		return -EINVAL;
 	if ((S_ISCHR(mode) || S_ISBLK(mode)) && current_cred()->uid != 0)
 		return -EPERM;
-	err = create_parent(NULL, path, &p);
+	err = create_parent(base, path, &p);
 	if (err)
 		return err;
 	err = p.trailing ? -ENOENT : p.dir->iops->mknod ?
@@ -113,17 +123,24 @@ static int vfs_mknod_locked(const char *path, uint16_t mode, uint32_t rdev)
 	return err;
 }
 
-int vfs_mknod(const char *path, uint16_t mode, uint32_t rdev)
+int vfs_mknod_at(struct inode *base, const char *path, uint16_t mode,
+		 uint32_t rdev)
 {
 	int ret;
 
 	vfs_lock();
-	ret = vfs_mknod_locked(path, mode, rdev);
+	ret = vfs_mknod_locked(base, path, mode, rdev);
 	vfs_unlock();
 	return ret;
 }
 
-static int vfs_symlink_locked(const char *target, const char *path)
+int vfs_mknod(const char *path, uint16_t mode, uint32_t rdev)
+{
+	return vfs_mknod_at(NULL, path, mode, rdev);
+}
+
+static int vfs_symlink_locked(const char *target, struct inode *base,
+			      const char *path)
 {
 	struct parent p;
 	struct inode *inode;
@@ -133,7 +150,7 @@ static int vfs_symlink_locked(const char *target, const char *path)
 		return -ENOENT;
 	if (strnlen(target, PATH_MAX) == PATH_MAX)
 		return -ENAMETOOLONG;
-	err = create_parent(NULL, path, &p);
+	err = create_parent(base, path, &p);
 	if (err)
 		return err;
 	err = p.trailing ? -ENOENT : p.dir->iops->symlink ?
@@ -144,14 +161,19 @@ static int vfs_symlink_locked(const char *target, const char *path)
 	return err;
 }
 
-int vfs_symlink(const char *target, const char *path)
+int vfs_symlink_at(const char *target, struct inode *base, const char *path)
 {
 	int ret;
 
 	vfs_lock();
-	ret = vfs_symlink_locked(target, path);
+	ret = vfs_symlink_locked(target, base, path);
 	vfs_unlock();
 	return ret;
+}
+
+int vfs_symlink(const char *target, const char *path)
+{
+	return vfs_symlink_at(target, NULL, path);
 }
 
 static int vfs_link_locked(struct inode *old_base, const char *old_path,
@@ -216,11 +238,11 @@ static int remove_entry(struct parent *p, struct inode **victim)
 	return err;
 }
 
-static int vfs_unlink_locked(const char *path)
+static int vfs_unlink_locked(struct inode *base, const char *path)
 {
 	struct inode *victim;
 	struct parent p;
-	int err = namei_parent(path, &p.dir, p.last, &p.trailing);
+	int err = namei_parent_at(base, path, &p.dir, p.last, &p.trailing);
 
 	if (err)
 		return err;
@@ -237,17 +259,22 @@ static int vfs_unlink_locked(const char *path)
 	return err;
 }
 
-int vfs_unlink(const char *path)
+int vfs_unlink_at(struct inode *base, const char *path)
 {
 	int ret;
 
 	vfs_lock();
-	ret = vfs_unlink_locked(path);
+	ret = vfs_unlink_locked(base, path);
 	vfs_unlock();
 	return ret;
 }
 
-static int vfs_rmdir_locked(const char *path)
+int vfs_unlink(const char *path)
+{
+	return vfs_unlink_at(NULL, path);
+}
+
+static int vfs_rmdir_locked(struct inode *base, const char *path)
 {
 	static const int dot_errors[] = {
 		[LAST_NORM] = 0, [LAST_DOT] = -EINVAL,
@@ -255,7 +282,7 @@ static int vfs_rmdir_locked(const char *path)
 	};
 	struct inode *victim;
 	struct parent p;
-	int err = namei_parent(path, &p.dir, p.last, &p.trailing);
+	int err = namei_parent_at(base, path, &p.dir, p.last, &p.trailing);
 
 	if (err)
 		return err;
@@ -273,21 +300,27 @@ static int vfs_rmdir_locked(const char *path)
 	return err;
 }
 
-int vfs_rmdir(const char *path)
+int vfs_rmdir_at(struct inode *base, const char *path)
 {
 	int ret;
 
 	vfs_lock();
-	ret = vfs_rmdir_locked(path);
+	ret = vfs_rmdir_locked(base, path);
 	vfs_unlock();
 	return ret;
 }
 
-static ssize_t vfs_readlink_locked(const char *path, char *buf, size_t len)
+int vfs_rmdir(const char *path)
+{
+	return vfs_rmdir_at(NULL, path);
+}
+
+static ssize_t vfs_readlink_locked(struct inode *base, const char *path,
+				   char *buf, size_t len)
 {
 	struct inode *inode;
 	ssize_t n;
-	int err = vfs_lookup(path, 0, &inode);
+	int err = vfs_lookup_at(base, path, 0, &inode);
 
 	if (err)
 		return err;
@@ -300,14 +333,20 @@ static ssize_t vfs_readlink_locked(const char *path, char *buf, size_t len)
 	return n;
 }
 
-ssize_t vfs_readlink(const char *path, char *buf, size_t len)
+ssize_t vfs_readlink_at(struct inode *base, const char *path, char *buf,
+			size_t len)
 {
 	ssize_t ret;
 
 	vfs_lock();
-	ret = vfs_readlink_locked(path, buf, len);
+	ret = vfs_readlink_locked(base, path, buf, len);
 	vfs_unlock();
 	return ret;
+}
+
+ssize_t vfs_readlink(const char *path, char *buf, size_t len)
+{
+	return vfs_readlink_at(NULL, path, buf, len);
 }
 
 /* Zero the bytes of the page holding size that lie past it: the new
@@ -410,10 +449,11 @@ void vfs_inode_stat(const struct inode *inode, struct kstat *st)
 	};
 }
 
-static int vfs_stat_locked(const char *path, bool follow, struct kstat *st)
+static int vfs_stat_locked(struct inode *base, const char *path, bool follow,
+			   struct kstat *st)
 {
 	struct inode *inode;
-	int err = vfs_lookup(path, follow ? LOOKUP_FOLLOW : 0, &inode);
+	int err = vfs_lookup_at(base, path, follow ? LOOKUP_FOLLOW : 0, &inode);
 
 	if (err)
 		return err;
@@ -422,14 +462,20 @@ static int vfs_stat_locked(const char *path, bool follow, struct kstat *st)
 	return 0;
 }
 
-int vfs_stat(const char *path, bool follow, struct kstat *st)
+int vfs_stat_at(struct inode *base, const char *path, bool follow,
+		struct kstat *st)
 {
 	int ret;
 
 	vfs_lock();
-	ret = vfs_stat_locked(path, follow, st);
+	ret = vfs_stat_locked(base, path, follow, st);
 	vfs_unlock();
 	return ret;
+}
+
+int vfs_stat(const char *path, bool follow, struct kstat *st)
+{
+	return vfs_stat_at(NULL, path, follow, st);
 }
 
 /* Truncate or extend the open regular file f: 0, -EINVAL (not a regular

@@ -27,8 +27,9 @@
 #include "lib/string.h"
 #include "mm/mm.h"
 
-/* vfs_open: remember how f was opened (best effort: no memory, no path). */
-void path_record(struct file *f, const char *path)
+/* vfs_open: remember how f was opened, path relative to base (NULL: the
+ * cwd); best effort: no memory, no path. */
+void path_record(struct file *f, struct inode *base, const char *path)
 {
 	size_t n = strlen(path) + 1;
 
@@ -36,7 +37,7 @@ void path_record(struct file *f, const char *path)
 	if (!f->path)
 		return;
 	memcpy(f->path, path, n);
-	f->path_base = path[0] == '/' ? NULL : igrab(vfs_cwd());
+	f->path_base = path[0] == '/' ? NULL : igrab(base ? base : vfs_cwd());
 }
 
 void path_copy(struct file *f, const struct file *via)

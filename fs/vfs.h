@@ -434,6 +434,9 @@ int vfs_mount_root(const char *dev_name, const char *fstype, unsigned int flags)
  * waits (without the VFS lock) for the other end: -ERESTARTSYS when a
  * signal comes first; O_WRONLY | O_NONBLOCK with no reader: -ENXIO. */
 struct file *vfs_open(const char *path, unsigned int flags, uint16_t mode);
+/* The same with a relative path starting at base (NULL: the cwd). */
+struct file *vfs_open_at(struct inode *base, const char *path,
+			 unsigned int flags, uint16_t mode);
 int vfs_close(struct file *f);
 /* exec: no one may write f's file while f is open (Linux's
  * deny_write_access): 0, or -ETXTBSY when it is open for writing. */
@@ -475,10 +478,18 @@ int vfs_ioctl(struct file *f, uint32_t cmd, uint32_t arg);
 /* fs/pipe.c: a new pipe, files[0] to read, files[1] to write. */
 int vfs_pipe(struct file *files[2], unsigned int flags);
 
+/* The namespace calls (fs/ops.c, fs/rename.c).  The *_at forms start a
+ * relative path at base (an *at call's dirfd; NULL: the cwd), the others
+ * at the cwd. */
 int vfs_mkdir(const char *path, uint16_t mode);
+int vfs_mkdir_at(struct inode *base, const char *path, uint16_t mode);
 int vfs_mknod(const char *path, uint16_t mode, uint32_t rdev);
+int vfs_mknod_at(struct inode *base, const char *path, uint16_t mode,
+		 uint32_t rdev);
 int vfs_unlink(const char *path);
+int vfs_unlink_at(struct inode *base, const char *path);
 int vfs_rmdir(const char *path);
+int vfs_rmdir_at(struct inode *base, const char *path);
 int vfs_link(const char *old_path, const char *new_path);
 /* Relative paths start at old_base and new_base (NULL: the cwd); flags
  * LOOKUP_FOLLOW follows a symbolic link old_path names. */
@@ -486,12 +497,17 @@ int vfs_link_at(struct inode *old_base, const char *old_path,
 		struct inode *new_base, const char *new_path,
 		unsigned int flags);
 int vfs_symlink(const char *target, const char *path);
+int vfs_symlink_at(const char *target, struct inode *base, const char *path);
 ssize_t vfs_readlink(const char *path, char *buf, size_t len);
+ssize_t vfs_readlink_at(struct inode *base, const char *path, char *buf,
+			size_t len);
 int vfs_rename(const char *old_path, const char *new_path);
 int vfs_rename_at(struct inode *old_base, const char *old_path,
 		  struct inode *new_base, const char *new_path);
 int vfs_truncate(const char *path, uint64_t size);
 int vfs_stat(const char *path, bool follow, struct kstat *st);
+int vfs_stat_at(struct inode *base, const char *path, bool follow,
+		struct kstat *st);
 void vfs_inode_stat(const struct inode *inode, struct kstat *st);
 int vfs_ftruncate(struct file *f, uint64_t size);
 int vfs_statfs(const char *path, struct kstatfs *st);

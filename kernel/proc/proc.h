@@ -167,7 +167,6 @@ struct thread {
 	uint32_t robust_list;		/* set_robust_list's head, or 0 */
 	bool futex_gone;		/* ending: owns no PI futex any more */
 	struct vfork_wait *vfork;	/* a vfork parent waits on it */
-	struct inode *at_cwd;		/* an *at() call's base, or NULL */
 	/* Files fd_get() holds a reference to until the call returns
 	 * (only when the table is shared: kernel/proc/fd.c). */
 	struct file **borrowed;
@@ -374,7 +373,7 @@ struct sighand_struct *sighand_copy(const struct sighand_struct *src);
 void sighand_put(struct sighand_struct *sh);
 /* execve: a process that shares files or actions gets its own copy. */
 int proc_unshare_for_exec(struct proc *p);
-/* The current thread's root and lookup start (fs/mount.c), or NULL. */
+/* The current process's root and cwd (fs/mount.c), or NULL. */
 struct inode *proc_root_dir(void);
 struct inode *proc_cwd_dir(void);
 

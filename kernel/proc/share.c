@@ -218,12 +218,12 @@ struct inode *proc_root_dir(void)
 	return p && p->fs ? p->fs->root : NULL;
 }
 
-/* An *at() call's directory, else the cwd. */
+/* The current process's cwd (an *at call passes its dirfd to fs/ instead). */
 struct inode *proc_cwd_dir(void)
 {
 	struct thread *t = thread_current();
 
 	if (!t || !t->proc->fs)
 		return NULL;
-	return t->at_cwd ? t->at_cwd : t->proc->fs->cwd;
+	return t->proc->fs->cwd;
 }

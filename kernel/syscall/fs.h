@@ -5,15 +5,13 @@
  *                            ERR_PTR: -EFAULT, -ENAMETOOLONG, -ENOENT ("")
  *   user_paths(u1, u2, &p1, &p2)
  *                            both copied (kfree both) or none: 0, -Exxx
- *   at_enter(dirfd, path, &saved), at_leave(saved)
- *                            run the lookups in between relative to dirfd
- *                            (AT_FDCWD: the cwd): 0, -EBADF, -ENOTDIR
  *   at_dir(dirfd, path, &base)
  *                            the base directory for the VFS's *_at calls
- *                            (NULL: the cwd): 0, -EBADF, -ENOTDIR
+ *                            (NULL: the cwd): 0, -EBADF, -ENOTDIR; the
+ *                            one way an *at call names its dirfd to fs/
  *   path_call(dirfd, upath, arg, op)
- *                            op(path, arg) on a kernel copy of upath,
- *                            relative to dirfd: op's result or -Exxx
+ *                            op(base, path, arg) on a kernel copy of
+ *                            upath, base at_dir's: op's result or -Exxx
  *   stat_at(dirfd, upath, flags, &kstat)
  *                            what the stat calls report (AT_EMPTY_PATH,
  *                            AT_SYMLINK_NOFOLLOW): 0 or -Exxx
@@ -47,13 +45,11 @@
 
 char *user_path(const char *upath);
 int user_paths(const char *u1, const char *u2, char **p1, char **p2);
-int at_enter(int dirfd, const char *path, struct inode **saved);
-void at_leave(struct inode *saved);
 int at_dir(int dirfd, const char *path, struct inode **base);
 long stat_at(int dirfd, const char *upath, uint32_t flags, struct kstat *k);
 long stat_fd(int fd, struct kstat *k);
-long path_call(int dirfd, const char *upath, uint32_t arg,
-	       int (*op)(const char *path, uint32_t arg));
+typedef int (*path_op_t)(struct inode *base, const char *path, uint32_t arg);
+long path_call(int dirfd, const char *upath, uint32_t arg, path_op_t op);
 /* What a getdents emitter fills: buf of size bytes, used so far. */
 struct dirent_ctx {
 	uint8_t *buf;

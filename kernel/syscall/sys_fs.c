@@ -13,9 +13,9 @@
  * Sockets take the user's buffer whole (sock_rw_user): a datagram is
  * one message, and a stream read returns what has come.
  *
- * Interface: the SYSCALL registrations; user_path, user_paths, at_enter,
- * at_leave, at_dir, path_call (kernel/syscall/fs.h) for the path calls of
- * sys_stat.c, sys_link.c and sys_attr.c.
+ * Interface: the SYSCALL registrations; user_path, user_paths, at_dir,
+ * path_call, path2_call (kernel/syscall/fs.h) for the path calls of
+ * sys_stat.c, sys_link.c, sys_attr.c and sys_xattr.c.
  */
 #include "kernel/syscall/fs.h"
 #include "fs/poll.h"
@@ -77,29 +77,6 @@ int user_paths(const char *u1, const char *u2, char **p1, char **p2)
 }
 
 /*
- * Make relative paths of an *at call start at dirfd: the calling thread's
- * lookups start there (thread->at_cwd, which vfs_cwd() prefers to the
- * process's cwd) until at_leave; other threads of the process do not see
- * it.  0, -EBADF or -ENOTDIR.
- */
-int at_enter(int dirfd, const char *path, struct inode **saved)
-{
-	struct thread *t = thread_current();
-	struct inode *base;
-	int err = at_dir(dirfd, path, &base);
-
-	*saved = t->at_cwd;
-	if (!err && base)
-		t->at_cwd = base;
-	return err;
-}
-
-void at_leave(struct inode *saved)
-{
-	thread_current()->at_cwd = saved;
-}
-
-/*
  * The directory a relative path of an *at call starts at, for the VFS's
  * _at functions: NULL for AT_FDCWD or an absolute path, else dirfd's
  * inode (no reference: the descriptor stays open during the call).
@@ -121,21 +98,19 @@ int at_dir(int dirfd, const char *path, struct inode **base)
 	return 0;
 }
 
-/* Run op(path, arg) on a copy of upath, relative to dirfd. */
-long path_call(int dirfd, const char *upath, uint32_t arg,
-	       int (*op)(const char *path, uint32_t arg))
+/* Run op(base, path, arg) on a copy of upath, base dirfd's directory
+ * (at_dir). */
+long path_call(int dirfd, const char *upath, uint32_t arg, path_op_t op)
 {
 	char *path = user_path(upath);
-	struct inode *saved;
+	struct inode *base;
 	long err;
 
 	if (IS_ERR(path))
 		return PTR_ERR(path);
-	err = at_enter(dirfd, path, &saved);
-	if (!err) {
-		err = op(path, arg);
-		at_leave(saved);
-	}
+	err = at_dir(dirfd, path, &base);
+	if (!err)
+		err = op(base, path, arg);
 	kfree(path);
 	return err;
 }
@@ -391,17 +366,16 @@ static long do_open(int dirfd, const char *upath, uint32_t flags,
 		    uint32_t mode)
 {
 	char *path = user_path(upath);
-	struct inode *saved;
+	struct inode *base;
 	struct file *f;
 	long err;
 
 	if (IS_ERR(path))
 		return PTR_ERR(path);
-	err = at_enter(dirfd, path, &saved);
+	err = at_dir(dirfd, path, &base);
 	if (!err) {
-		f = vfs_open(path, flags, (uint16_t)(mode & 07777 &
-						     ~proc_current()->fs->umask));
-		at_leave(saved);
+		f = vfs_open_at(base, path, flags, (uint16_t)(mode & 07777 &
+					~proc_current()->fs->umask));
 		err = IS_ERR(f) ? PTR_ERR(f) : fd_install(f, flags & O_CLOEXEC);
 	}
 	kfree(path);

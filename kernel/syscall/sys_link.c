@@ -69,17 +69,15 @@ SYSCALL(NR_link, sys_link);
 
 static long sys_symlinkat(const char *utarget, int dirfd, const char *upath)
 {
-	struct inode *saved;
+	struct inode *base;
 	char *target, *path;
 	long err = user_paths(utarget, upath, &target, &path);
 
 	if (err)
 		return err;
-	err = at_enter(dirfd, path, &saved);
-	if (!err) {
-		err = vfs_symlink(target, path);
-		at_leave(saved);
-	}
+	err = at_dir(dirfd, path, &base);
+	if (!err)
+		err = vfs_symlink_at(target, base, path);
 	kfree(target);
 	kfree(path);
 	return err;
@@ -96,7 +94,7 @@ static long sys_readlinkat(int dirfd, const char *upath, char *ubuf,
 			   int32_t size)
 {
 	char *path, *buf;
-	struct inode *saved;
+	struct inode *base;
 	long n;
 
 	if (size <= 0)
@@ -107,11 +105,9 @@ static long sys_readlinkat(int dirfd, const char *upath, char *ubuf,
 	if (IS_ERR(path))
 		return PTR_ERR(path);
 	buf = kmalloc(PATH_MAX);
-	n = buf ? at_enter(dirfd, path, &saved) : -ENOMEM;
-	if (!n) {
-		n = vfs_readlink(path, buf, (size_t)size);
-		at_leave(saved);
-	}
+	n = buf ? at_dir(dirfd, path, &base) : -ENOMEM;
+	if (!n)
+		n = vfs_readlink_at(base, path, buf, (size_t)size);
 	if (n > 0 && copy_to_user(ubuf, buf, (size_t)n))
 		n = -EFAULT;
 	kfree(buf);
@@ -131,11 +127,11 @@ struct mknod_arg {
 	uint32_t mode, dev;
 };
 
-static int op_mknod(const char *path, uint32_t arg)
+static int op_mknod(struct inode *base, const char *path, uint32_t arg)
 {
 	const struct mknod_arg *m = (const struct mknod_arg *)arg;
 
-	return vfs_mknod(path, (uint16_t)m->mode, m->dev);
+	return vfs_mknod_at(base, path, (uint16_t)m->mode, m->dev);
 }
 
 static long sys_mknodat(int dirfd, const char *upath, uint32_t mode,

@@ -79,7 +79,7 @@ SYSCALL(NR_fstat64, sys_fstat64);
  */
 long stat_at(int dirfd, const char *upath, uint32_t flags, struct kstat *k)
 {
-	struct inode *saved;
+	struct inode *base;
 	char *path = user_path(upath);
 	long err;
 
@@ -90,11 +90,10 @@ long stat_at(int dirfd, const char *upath, uint32_t flags, struct kstat *k)
 	}
 	if (IS_ERR(path))
 		return PTR_ERR(path);
-	err = at_enter(dirfd, path, &saved);
-	if (!err) {
-		err = vfs_stat(path, !(flags & AT_SYMLINK_NOFOLLOW), k);
-		at_leave(saved);
-	}
+	err = at_dir(dirfd, path, &base);
+	if (!err)
+		err = vfs_stat_at(base, path, !(flags & AT_SYMLINK_NOFOLLOW),
+				  k);
 	kfree(path);
 	return err;
 }
@@ -125,10 +124,10 @@ static long sys_lstat64(const char *upath, struct stat64 *ust)
 SYSCALL(NR_lstat64, sys_lstat64);
 
 /* access(2)'s mode: F_OK 0, or R_OK 4 | W_OK 2 | X_OK 1 (as MAY_*). */
-static int op_access(const char *path, uint32_t mode)
+static int op_access(struct inode *base, const char *path, uint32_t mode)
 {
 	struct inode *inode;
-	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
+	int err = vfs_lookup_at(base, path, LOOKUP_FOLLOW, &inode);
 
 	if (err)
 		return err;
@@ -163,9 +162,10 @@ static long sys_access(const char *upath, uint32_t mode)
 }
 SYSCALL(NR_access, sys_access);
 
-static int op_mkdir(const char *path, uint32_t mode)
+static int op_mkdir(struct inode *base, const char *path, uint32_t mode)
 {
-	return vfs_mkdir(path, (uint16_t)(mode & 07777 & ~proc_current()->fs->umask));
+	return vfs_mkdir_at(base, path, (uint16_t)(mode & 07777 &
+						   ~proc_current()->fs->umask));
 }
 
 static long sys_mkdirat(int dirfd, const char *upath, uint32_t mode)
@@ -180,9 +180,10 @@ static long sys_mkdir(const char *upath, uint32_t mode)
 }
 SYSCALL(NR_mkdir, sys_mkdir);
 
-static int op_unlink(const char *path, uint32_t flags)
+static int op_unlink(struct inode *base, const char *path, uint32_t flags)
 {
-	return flags & AT_REMOVEDIR ? vfs_rmdir(path) : vfs_unlink(path);
+	return flags & AT_REMOVEDIR ? vfs_rmdir_at(base, path)
+				    : vfs_unlink_at(base, path);
 }
 
 static long sys_unlinkat(int dirfd, const char *upath, uint32_t flags)
@@ -238,11 +239,11 @@ static long sys_rename(const char *uold, const char *unew)
 }
 SYSCALL(NR_rename, sys_rename);
 
-static int op_chdir(const char *path, uint32_t unused)
+static int op_chdir(struct inode *base, const char *path, uint32_t unused)
 {
 	struct proc *p = proc_current();
 	struct inode *inode;
-	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
+	int err = vfs_lookup_at(base, path, LOOKUP_FOLLOW, &inode);
 
 	if (err)
 		return err;
@@ -264,10 +265,10 @@ SYSCALL(NR_chdir, sys_chdir);
 
 /* chroot: root only (Linux's CAP_SYS_CHROOT); the directory must be
  * searchable.  The cwd stays where it is, as on Linux. */
-static int op_chroot(const char *path, uint32_t unused)
+static int op_chroot(struct inode *base, const char *path, uint32_t unused)
 {
 	struct inode *inode;
-	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
+	int err = vfs_lookup_at(base, path, LOOKUP_FOLLOW, &inode);
 
 	if (err)
 		return err;

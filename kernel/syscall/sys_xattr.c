@@ -109,10 +109,11 @@ static long xattr_on(struct inode *inode, const struct xattr_call *c)
 	return -EINVAL;
 }
 
-static int xattr_at_path(const char *path, uint32_t arg, unsigned int flags)
+static int xattr_at_path(struct inode *base, const char *path, uint32_t arg,
+			 unsigned int flags)
 {
 	struct inode *inode;
-	int err = vfs_lookup(path, flags, &inode);
+	int err = vfs_lookup_at(base, path, flags, &inode);
 
 	if (err)
 		return err;
@@ -121,14 +122,15 @@ static int xattr_at_path(const char *path, uint32_t arg, unsigned int flags)
 	return err;
 }
 
-static int op_xattr_follow(const char *path, uint32_t arg)
+static int op_xattr_follow(struct inode *base, const char *path, uint32_t arg)
 {
-	return xattr_at_path(path, arg, LOOKUP_FOLLOW);
+	return xattr_at_path(base, path, arg, LOOKUP_FOLLOW);
 }
 
-static int op_xattr_nofollow(const char *path, uint32_t arg)
+static int op_xattr_nofollow(struct inode *base, const char *path,
+			     uint32_t arg)
 {
-	return xattr_at_path(path, arg, 0);
+	return xattr_at_path(base, path, arg, 0);
 }
 
 static long xattr_path(const char *upath, bool follow, struct xattr_call c)
