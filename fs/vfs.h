@@ -448,6 +448,18 @@ ssize_t vfs_pread(struct file *f, void *buf, size_t len, uint64_t *pos);
 ssize_t vfs_pwrite(struct file *f, const void *buf, size_t len,
 		   uint64_t *pos);
 int64_t vfs_lseek(struct file *f, int64_t off, int whence);
+/* fs/rw.c: the same from and to user memory (-EFAULT), through a bounce
+ * buffer: at *pos (pos NULL: the file's offset); pread and pwrite at pos
+ * (-EINVAL when negative, -ESPIPE unless a regular file or a block
+ * device); readv and writev over cnt user iovecs. */
+ssize_t vfs_read_user(struct file *f, void *ubuf, size_t len, uint64_t *pos);
+ssize_t vfs_write_user(struct file *f, const void *ubuf, size_t len,
+		       uint64_t *pos);
+ssize_t vfs_pread_user(struct file *f, void *ubuf, size_t len, uint64_t pos);
+ssize_t vfs_pwrite_user(struct file *f, const void *ubuf, size_t len,
+			uint64_t pos);
+ssize_t vfs_readv_user(struct file *f, const void *uiov, int cnt);
+ssize_t vfs_writev_user(struct file *f, const void *uiov, int cnt);
 /* fs/splice.c: splice (offsets NULL: the files' own), tee, vmsplice
  * (iov: n user segments, already checked): bytes moved or -Exxx. */
 struct kiovec {

@@ -1,47 +1,24 @@
 /*
  * sys_fs.c: file descriptor system calls: read, write, readv, writev,
- * pread64, pwrite64, lseek, _llseek (SEEK_DATA, SEEK_HOLE), fallocate, open, openat, creat, close, close_range, dup,
- * dup2, dup3, fcntl, fcntl64, ioctl, ftruncate, ftruncate64, pipe, pipe2.
+ * pread64, pwrite64, lseek, _llseek (SEEK_DATA, SEEK_HOLE), fallocate,
+ * open, openat, creat, close, close_range, dup, dup2, dup3, fcntl,
+ * fcntl64, ioctl, ftruncate, ftruncate64, pipe, pipe2.
  *
- * File ops take kernel buffers, so data goes through a bounce buffer of
- * IO_CHUNK bytes, copied from or to user memory with the uaccess
- * functions (-EFAULT).  A read stops at the first short chunk.  A
- * transfer of up to IO_SMALL bytes (a pipe's one-byte message, a short
- * line) uses a buffer on the stack instead: allocating and freeing a page
- * was a quarter of the instructions of a pipe round trip.  Every
- * descriptor is checked (-EBADF); paths are copied with user_path().
- * Sockets take the user's buffer whole (sock_rw_user): a datagram is
- * one message, and a stream read returns what has come.
+ * These check and copy the arguments and call fs/: the transfers to and
+ * from user memory are fs/rw.c's (vfs_read_user and kin), an *at call's
+ * dirfd becomes the base directory the fs/ *_at functions take (at_dir).
+ * Every descriptor is checked (-EBADF); paths are copied with user_path().
  *
  * Interface: the SYSCALL registrations; user_path, user_paths, at_dir,
  * path_call, path2_call (kernel/syscall/fs.h) for the path calls of
  * sys_stat.c, sys_link.c, sys_attr.c and sys_xattr.c.
  */
 #include "kernel/syscall/fs.h"
-#include "fs/poll.h"
-#include "fs/socket/socket.h"
 #include "lib/errno.h"
 #include "kernel/proc/proc.h"
 #include "lib/string.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"
-
-#define IO_CHUNK	4096u
-#define IO_SMALL	128u
-
-/* The bounce buffer for len bytes: small (IO_SMALL bytes, the caller's)
- * when len fits, else a kmalloc'd IO_CHUNK (NULL when out of memory).
- * io_buf_put(buf, small) frees what io_buf_get gave. */
-static uint8_t *io_buf_get(size_t len, uint8_t *small)
-{
-	return len <= IO_SMALL ? small : kmalloc(IO_CHUNK);
-}
-
-static void io_buf_put(uint8_t *buf, uint8_t *small)
-{
-	if (buf != small)
-		kfree(buf);
-}
 
 #define IOV_MAX		1024
 
@@ -134,99 +111,6 @@ long path2_call(int olddirfd, const char *uold, int newdirfd,
 	return err;
 }
 
-/*
- * Whether a read that filled a chunk goes on with the next: always for a
- * regular file or a block device, whose data is at hand; for a pipe, a
- * terminal or another device only while it has data now (its poll says
- * POLLIN; a file without poll is always ready), so that the read returns what is there instead of waiting for
- * more (a pipe holding exactly 4096 bytes read with 8192 would block).
- * Another reader may take the data between the poll and the read: this
- * one then waits as a read of an empty pipe does.
- */
-static bool io_more_now(struct file *f)
-{
-	if (S_ISREG(f->inode->mode) || S_ISBLK(f->inode->mode))
-		return true;
-	if (!f->fops || !f->fops->poll)
-		return true;		/* always ready, as poll has it */
-	return f->fops->poll(f, NULL) & POLLIN;
-}
-
-/* Read up to len bytes into user memory at ubuf, at *pos (which
- * advances; the file's offset is left alone) or at the file's offset
- * (pos NULL). */
-static long do_read(struct file *f, uint8_t *ubuf, size_t len, uint64_t *pos)
-{
-	uint8_t small[IO_SMALL];
-	uint8_t *buf;
-	size_t done = 0;
-	long err;
-
-	if (sock_of(f))
-		return sock_rw_user(sock_of(f), ubuf, len, false);
-	buf = io_buf_get(len, small);
-	err = buf ? 0 : -ENOMEM;
-
-	while (!err && done < len) {
-		size_t n = len - done < IO_CHUNK ? len - done : IO_CHUNK;
-		ssize_t got;
-
-		if (user_writable(ubuf + done, n)) {
-			err = -EFAULT;
-			break;
-		}
-		got = pos ? vfs_pread(f, buf, n, pos) : vfs_read(f, buf, n);
-		if (got < 0)
-			err = got;
-		else if (got && copy_to_user(ubuf + done, buf, (size_t)got))
-			err = -EFAULT;
-		if (err || got <= 0)
-			break;
-		done += (size_t)got;
-		if ((size_t)got < n || !io_more_now(f))
-			break;
-	}
-	io_buf_put(buf, small);
-	return done ? (long)done : err;
-}
-
-/* Write up to len bytes from user memory at ubuf, at *pos or the file's
- * offset (pos NULL), as do_read. */
-static long do_write(struct file *f, const uint8_t *ubuf, size_t len,
-		     uint64_t *pos)
-{
-	uint8_t small[IO_SMALL];
-	uint8_t *buf;
-	size_t done = 0;
-	long err;
-
-	if (sock_of(f))
-		return sock_rw_user(sock_of(f), (void *)ubuf, len, true);
-	buf = io_buf_get(len, small);
-	err = buf ? 0 : -ENOMEM;
-
-	while (!err && done < len) {
-		size_t n = len - done < IO_CHUNK ? len - done : IO_CHUNK;
-		ssize_t put;
-
-		if (copy_from_user(buf, ubuf + done, n)) {
-			err = -EFAULT;
-			break;
-		}
-		put = pos ? vfs_pwrite(f, buf, n, pos) :
-			    vfs_write(f, buf, n);
-		if (put < 0)
-			err = put;
-		if (put <= 0)
-			break;
-		done += (size_t)put;
-		if ((size_t)put < n)
-			break;
-	}
-	io_buf_put(buf, small);
-	return done ? (long)done : err;
-}
-
 static long sys_read(int fd, uint8_t *ubuf, size_t len)
 {
 	struct file *f = fd_get(fd);
@@ -235,7 +119,7 @@ static long sys_read(int fd, uint8_t *ubuf, size_t len)
 		return -EBADF;
 	if (len > 0x7ffff000)
 		len = 0x7ffff000;
-	return do_read(f, ubuf, len, NULL);
+	return vfs_read_user(f, ubuf, len, NULL);
 }
 SYSCALL(NR_read, sys_read);
 
@@ -247,87 +131,54 @@ static long sys_write(int fd, const uint8_t *ubuf, size_t len)
 		return -EBADF;
 	if (len > 0x7ffff000)
 		len = 0x7ffff000;
-	return do_write(f, ubuf, len, NULL);
+	return vfs_write_user(f, ubuf, len, NULL);
 }
 SYSCALL(NR_write, sys_write);
 
-/* The file and offset of a pread64/pwrite64: 0, -EBADF, -EINVAL (a
- * negative offset) or -ESPIPE (not a seekable file). */
-static int positioned_file(int fd, uint32_t lo, uint32_t hi, struct file **f,
-			   uint64_t *pos)
-{
-	*f = fd_get(fd);
-	*pos = (uint64_t)hi << 32 | lo;
-	if (!*f)
-		return -EBADF;
-	if ((int64_t)*pos < 0)
-		return -EINVAL;
-	if (!S_ISREG((*f)->inode->mode) && !S_ISBLK((*f)->inode->mode))
-		return -ESPIPE;
-	return 0;
-}
-
+/* The offset comes as two halves, low first. */
 static long sys_pread64(int fd, uint8_t *ubuf, size_t len, uint32_t lo,
 			uint32_t hi)
 {
-	struct file *f;
-	uint64_t pos;
-	int err = positioned_file(fd, lo, hi, &f, &pos);
+	struct file *f = fd_get(fd);
 
-	return err ? err : do_read(f, ubuf, len, &pos);
+	if (!f)
+		return -EBADF;
+	return vfs_pread_user(f, ubuf, len, (uint64_t)hi << 32 | lo);
 }
 SYSCALL(NR_pread64, sys_pread64);
 
 static long sys_pwrite64(int fd, const uint8_t *ubuf, size_t len, uint32_t lo,
 			 uint32_t hi)
 {
-	struct file *f;
-	uint64_t pos;
-	int err = positioned_file(fd, lo, hi, &f, &pos);
+	struct file *f = fd_get(fd);
 
-	return err ? err : do_write(f, ubuf, len, &pos);
+	if (!f)
+		return -EBADF;
+	return vfs_pwrite_user(f, ubuf, len, (uint64_t)hi << 32 | lo);
 }
 SYSCALL(NR_pwrite64, sys_pwrite64);
 
-struct iovec {
-	uint32_t base;
-	uint32_t len;
-};
-
-/* readv and writev: one iovec at a time, stopping at a short one. */
-static long do_iov(int fd, const struct iovec *uiov, int cnt, bool write)
+/* readv and writev: the file and the iovec count checked, the rest is
+ * fs/rw.c's. */
+static long do_iov(int fd, const void *uiov, int cnt, bool write)
 {
 	struct file *f = fd_get(fd);
-	long done = 0, n;
-	struct iovec v;
 
 	if (!f)
 		return -EBADF;
 	if (cnt < 0 || cnt > IOV_MAX)
 		return -EINVAL;
-	for (int i = 0; i < cnt; i++) {
-		if (copy_from_user(&v, uiov + i, sizeof(v)))
-			return done ? done : -EFAULT;
-		if (!v.len)
-			continue;
-		n = write ? do_write(f, (const uint8_t *)v.base, v.len, NULL)
-			  : do_read(f, (uint8_t *)v.base, v.len, NULL);
-		if (n < 0)
-			return done ? done : n;
-		done += n;
-		if ((uint32_t)n < v.len)
-			break;
-	}
-	return done;
+	return write ? vfs_writev_user(f, uiov, cnt)
+		     : vfs_readv_user(f, uiov, cnt);
 }
 
-static long sys_readv(int fd, const struct iovec *uiov, int cnt)
+static long sys_readv(int fd, const void *uiov, int cnt)
 {
 	return do_iov(fd, uiov, cnt, false);
 }
 SYSCALL(NR_readv, sys_readv);
 
-static long sys_writev(int fd, const struct iovec *uiov, int cnt)
+static long sys_writev(int fd, const void *uiov, int cnt)
 {
 	return do_iov(fd, uiov, cnt, true);
 }
