@@ -32,6 +32,12 @@
 
 #define PI_WAIT	1	/* pi_attempt: the caller must sleep */
 
+/* Threads queued on a PI futex (from the queueing, under the bucket lock,
+ * until pi_sleep returns): with none, an ending thread owns no lock
+ * anyone waits for, and futex_pi_owner_gone need not look at the 256
+ * buckets (it ran at every thread exit and exec). */
+static uint32_t pi_sleepers;
+
 static struct futex_waiter *pi_first(struct futex_bucket *b,
 				     const struct futex_key *key)
 {
@@ -133,6 +139,7 @@ int futex_lock_pi(const struct futex_key *key, uint32_t uaddr,
 			w.tid = tid;
 			w.heir_of = 0;
 			pi_set_owner(b, key, w.owner);
+			pi_sleepers++;
 		}
 		spin_unlock_irqrestore(&b->lock, flags);
 		if (err == -EFAULT)
@@ -144,6 +151,7 @@ int futex_lock_pi(const struct futex_key *key, uint32_t uaddr,
 		if (trylock)
 			return -EAGAIN;
 		err = pi_sleep(&w, deadline);
+		__atomic_sub_fetch(&pi_sleepers, 1, __ATOMIC_RELAXED);
 		if (err != PI_WAIT)
 			return err;
 		heir_of = w.heir_of;
@@ -204,6 +212,8 @@ static void pi_bucket_owner_gone(struct futex_bucket *b, int tid)
 
 void futex_pi_owner_gone(int tid)
 {
+	if (!READ_ONCE(pi_sleepers))
+		return;
 	for (unsigned int i = 0; i < FUTEX_HASH_SIZE; i++) {
 		struct futex_bucket *b = futex_bucket_at(i);
 		uint32_t flags = spin_lock_irqsave(&b->lock);
