@@ -95,12 +95,15 @@ static bool forged(const struct ksiginfo *k, int tid)
 	       tid != thread_current()->tid;
 }
 
-/* Send k to process p or (t not NULL) thread t: signal 0 only checks. */
+/* Send k to process p or (t not NULL) thread t, if kill() could: signal
+ * 0 only checks. */
 static long send_queued(struct proc *p, struct thread *t, int sig,
 			const struct ksiginfo *k)
 {
 	if (!sig_valid(sig))
 		return -EINVAL;
+	if (!cred_may_signal(proc_current(), p, sig))
+		return -EPERM;		/* kill()'s rule, as Linux's */
 	if (!sig)
 		return 0;
 	return t ? signal_send_thread(t, sig, k) : signal_send(p, sig, k);

@@ -37,7 +37,7 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	rlimit creds statx procinfo mount mountdisk setattr orphans timeouts magiclink proctask \
 	oldcalls procsys eventfd flock sgiddir fdquery persona reclock shmanon \
 	ipcmsg ipcsem ipcshm sysvipc posixsem memfd tmpfile \
-	preadshare cloneparent pipesize noatime opencases memhog memlimit coredump pagemap chroot \
+	preadshare cloneparent pipesize noatime opencases memhog memlimit coredump pagemap chroot sigqueueperm \
 	robust futexpi cancel timerfd signalfd posixtimer \
 	epoll fdrange caps xattr mlock falloc splice lease ldt \
 	unixstream unixdgram unixscm unixname socketcall \
