@@ -14,6 +14,7 @@
  * chacha20_xor.
  */
 #include "crypto/chacha20.h"
+#include "lib/string.h"
 
 static inline uint32_t rotl32(uint32_t v, unsigned int n)
 {
@@ -91,6 +92,5 @@ void chacha20_xor(struct chacha20 *c, uint8_t *dst, const uint8_t *src,
 		src += n;
 		len -= n;
 	}
-	for (size_t i = 0; i < sizeof(block); i++)
-		((volatile uint8_t *)block)[i] = 0;	/* keystream gone */
+	memzero_explicit(block, sizeof(block));	/* keystream gone */
 }

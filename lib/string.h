@@ -12,11 +12,15 @@
  *   strcpy, strncpy, strlcpy, strlcat		(lib/strcpy.c)
  *   strspn, strcspn				(lib/strspn.c)
  *   strstr					(lib/strstr.c)
+ *   memzero_explicit(s, n)			(lib/memzero_explicit.c)
  *
  * strlcpy and strlcat are the OpenBSD ones: they take the full size of the
  * destination, always NUL-terminate it when that size is non-zero, and
  * return the length of the string they tried to create, so a result
  * >= size means the output was truncated.
+ *
+ * memzero_explicit clears n bytes like memset(s, 0, n), but is never
+ * removed as a dead store: use it to wipe keys and other secrets.
  *
  * The kernel is built freestanding, which turns gcc's builtins off; the
  * macros at the end bring back __builtin_memcpy and __builtin_memset so
@@ -52,6 +56,8 @@ size_t strlcat(char *dst, const char *src, size_t size);
 size_t strspn(const char *s, const char *accept);
 size_t strcspn(const char *s, const char *reject);
 char *strstr(const char *haystack, const char *needle);
+
+void memzero_explicit(void *s, size_t n);
 
 #ifndef LIB_STRING_NO_BUILTINS
 #define memcpy(dst, src, n)	__builtin_memcpy(dst, src, n)

@@ -1,7 +1,7 @@
 /*
- * test_mem.c: memcpy, memmove, memset and memcmp from lib/, at every
- * alignment of source and destination, over every small length and
- * overlapping in both directions, checking the bytes around the
+ * test_mem.c: memcpy, memmove, memset, memcmp and memzero_explicit from
+ * lib/, at every alignment of source and destination, over every small
+ * length and overlapping in both directions, checking the bytes around the
  * destination are left alone.
  */
 #include "lib/string.h"
@@ -97,6 +97,20 @@ TEST(memset_every_alignment_and_length)
 					  "align %zu n %zu c %#x", a, n,
 					  values[v]);
 			}
+}
+
+TEST(memzero_explicit_clears_exactly_n_bytes)
+{
+	for (size_t a = 0; a < MAX_ALIGN; a++)
+		for (size_t n = 0; n <= MAX_LEN; n++) {
+			fill_nonzero(dst_buf, AREA);
+			naive_move(want, dst_buf, AREA);
+			for (size_t i = 0; i < n; i++)
+				want[a + i] = 0;
+			memzero_explicit(dst_buf + a, n);
+			CHECK_MSG(!naive_cmp(dst_buf, want, AREA),
+				  "align %zu n %zu", a, n);
+		}
 }
 
 TEST(memcmp_sign_and_position)
