@@ -27,7 +27,9 @@
 # them.  Nor are spin (CPU time in main;spin_here), split (CPU time split
 # 3:1 between work_three and work_one) and sysloop (system calls in a
 # loop), the workloads of the profiler's system tests and benchmark, whose
-# run time depends on the machine.
+# run time depends on the machine, nor memhog (takes memory until it is
+# killed: tests/system/memory.py), whose end depends on the machine's
+# memory.
 USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
 	sigfpu sigaltstack rtsig sigflags signum \
