@@ -277,14 +277,12 @@ static void path_record_tmpfile(struct file *f, struct inode *base,
 	kfree(path);
 }
 
-/* Count f in its regular file's opens (by 1 or -1), for leases. */
-static void open_count(struct file *f, int by)
+/* Count f among its regular file's read-only opens (by 1 or -1), for
+ * leases; the writers are counted by writecount (file_count_writer). */
+static void reader_count(struct file *f, int by)
 {
-	if ((f->flags & O_ACCMODE) == O_RDONLY)
-		f->inode->readers += (uint32_t)by;
-	else
-		f->inode->writers += (uint32_t)by;
-	f->open_counted = by > 0;
+	f->inode->readers += (uint32_t)by;
+	f->counted_reader = by > 0;
 }
 
 static struct file *vfs_open_locked(struct inode *base, const char *path,
@@ -322,8 +320,9 @@ static struct file *vfs_open_locked(struct inode *base, const char *path,
 		iput(inode);
 	} else {
 		file_count_writer(f, flags);
-		if (S_ISREG(inode->mode) && !(flags & O_PATH))
-			open_count(f, 1);
+		if (S_ISREG(inode->mode) && !(flags & O_PATH) &&
+		    (flags & O_ACCMODE) == O_RDONLY)
+			reader_count(f, 1);
 		if (flags & __O_TMPFILE)
 			path_record_tmpfile(f, base, path);
 		else if (via)
@@ -389,8 +388,8 @@ static int vfs_close_locked(struct file *f)
 	if (!file_ref_put(f))
 		return 0;
 	epoll_file_closed(f);
-	if (f->open_counted)
-		open_count(f, -1);
+	if (f->counted_reader)
+		reader_count(f, -1);
 	lease_file_closed(f);
 	flock_release(f);
 	vfs_plock_file_closed(f);

@@ -4,8 +4,8 @@
  *
  * An open file of a regular file may hold a read lease while nobody has
  * the file open for writing, or a write lease while it is the file's only
- * open (-EAGAIN otherwise; the VFS counts the opens of regular files in
- * inode->readers and writers).  Only the file's owner or root may take
+ * open (-EAGAIN otherwise; the VFS counts the opens of regular files:
+ * inode->readers, and inode_writers from writecount).  Only the file's owner or root may take
  * one (-EACCES).  Taking a lease makes the caller's process the file's
  * owner (F_GETOWN).  F_UNLCK gives it back (-EAGAIN without one); the
  * last close of the file does too.
@@ -60,8 +60,8 @@ static bool lease_open_conflict(struct file *f, int type)
 	bool w = (f->flags & O_ACCMODE) != O_RDONLY;
 
 	if (type == F_RDLCK)
-		return inode->writers > 0;
-	return inode->writers != (w ? 1u : 0u) ||
+		return inode_writers(inode) > 0;
+	return inode_writers(inode) != (w ? 1u : 0u) ||
 	       inode->readers != (w ? 0u : 1u);
 }
 

@@ -238,13 +238,19 @@ struct inode {
 	/* Made with no link by O_TMPFILE without O_EXCL: linkat may give it
 	 * a name (other inodes without links may not: -ENOENT). */
 	bool linkable;
-	/* Regular files: opens read-only and for writing, and the leases
-	 * on it (fs/lease.c). */
-	uint32_t readers, writers;
+	/* Regular files: read-only opens (the writers are writecount's),
+	 * and the leases on it (fs/lease.c). */
+	uint32_t readers;
 	struct lease *leases;
 };
 
 /* Cached inode ino of sb, read if needed; ERR_PTR on failure. */
+/* Opens of a regular file for writing (none while it is being run). */
+static inline uint32_t inode_writers(const struct inode *inode)
+{
+	return inode->writecount > 0 ? (uint32_t)inode->writecount : 0;
+}
+
 struct inode *iget(struct super_block *sb, uint32_t ino);
 struct inode *igrab(struct inode *inode);	/* one more reference */
 void iput(struct inode *inode);
@@ -336,7 +342,7 @@ struct file {
 	char *path;
 	struct inode *path_base;
 	struct epitem *epoll_items;	/* epolls watching it (fs/epoll.c) */
-	bool open_counted;		/* in inode->readers or writers */
+	bool counted_reader;		/* in inode->readers */
 	/* fcntl F_SETOWN/F_SETOWN_EX: who SIGIO would go to (F_OWNER_*
 	 * and a tid, pid or process group; 0: nobody). */
 	int owner_type;
