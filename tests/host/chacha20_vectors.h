@@ -7,6 +7,7 @@
 #ifndef TESTS_HOST_CHACHA20_VECTORS_H
 #define TESTS_HOST_CHACHA20_VECTORS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct chacha20_block_vector {
@@ -64,6 +65,16 @@ static inline uint8_t chacha20_hex_byte(const char *s)
 		v = (uint8_t)(v << 4 | (ch <= '9' ? ch - '0' : ch - 'a' + 10));
 	}
 	return v;
+}
+
+/* Whether the len bytes at got are the bytes hex spells. */
+static inline int chacha20_matches_hex(const uint8_t *got, const char *hex,
+				       size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (got[i] != chacha20_hex_byte(hex + 2 * i))
+			return 0;
+	return 1;
 }
 
 #endif

@@ -9,14 +9,6 @@
 #include "tests/host/chacha20_vectors.h"
 #include "tests/host/test.h"
 
-static int matches_hex(const uint8_t *got, const char *hex, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if (got[i] != chacha20_hex_byte(hex + 2 * i))
-			return 0;
-	return 1;
-}
-
 TEST(chacha20_rfc8439_blocks)
 {
 	for (size_t i = 0; i < sizeof(chacha20_block_vectors) /
@@ -27,7 +19,7 @@ TEST(chacha20_rfc8439_blocks)
 
 		chacha20_init(&c, v->key, v->nonce, v->counter);
 		chacha20_block(&c, out);
-		CHECK_MSG(matches_hex(out, v->block, sizeof(out)),
+		CHECK_MSG(chacha20_matches_hex(out, v->block, sizeof(out)),
 			  "vector %zu", i);
 		CHECK(c.state[12] == v->counter + 1);
 	}
@@ -43,8 +35,8 @@ TEST(chacha20_counter_advances)
 	chacha20_init(&c, zero, zero, 0);
 	chacha20_block(&c, out);
 	chacha20_block(&c, out + CHACHA20_BLOCK_SIZE);
-	CHECK(matches_hex(out, chacha20_block_vectors[1].block, 64));
-	CHECK(matches_hex(out + 64, chacha20_block_vectors[2].block, 64));
+	CHECK(chacha20_matches_hex(out, chacha20_block_vectors[1].block, 64));
+	CHECK(chacha20_matches_hex(out + 64, chacha20_block_vectors[2].block, 64));
 }
 
 TEST(chacha20_rfc8439_sunscreen)
@@ -56,7 +48,7 @@ TEST(chacha20_rfc8439_sunscreen)
 
 	chacha20_init(&c, key, chacha20_sunscreen_nonce, 1);
 	chacha20_xor(&c, out, (const uint8_t *)chacha20_sunscreen_plain, len);
-	CHECK(matches_hex(out, chacha20_sunscreen_cipher, len));
+	CHECK(chacha20_matches_hex(out, chacha20_sunscreen_cipher, len));
 	chacha20_init(&c, key, chacha20_sunscreen_nonce, 1);
 	chacha20_xor(&c, back, out, len);
 	CHECK(memcmp(back, chacha20_sunscreen_plain, len) == 0);
@@ -65,7 +57,7 @@ TEST(chacha20_rfc8439_sunscreen)
 	chacha20_xor(&c, out, (const uint8_t *)chacha20_sunscreen_plain, 64);
 	chacha20_xor(&c, out + 64,
 		     (const uint8_t *)chacha20_sunscreen_plain + 64, len - 64);
-	CHECK(matches_hex(out, chacha20_sunscreen_cipher, len));
+	CHECK(chacha20_matches_hex(out, chacha20_sunscreen_cipher, len));
 }
 
 TEST(chacha20_in_place_and_unaligned)
@@ -78,5 +70,5 @@ TEST(chacha20_in_place_and_unaligned)
 	memcpy(buf + 1, chacha20_sunscreen_plain, len);
 	chacha20_init(&c, key, chacha20_sunscreen_nonce, 1);
 	chacha20_xor(&c, buf + 1, buf + 1, len);
-	CHECK(matches_hex(buf + 1, chacha20_sunscreen_cipher, len));
+	CHECK(chacha20_matches_hex(buf + 1, chacha20_sunscreen_cipher, len));
 }

@@ -11,22 +11,14 @@
 #include "tests/host/chacha20_vectors.h"
 #include "tests/host/test.h"
 
-static int matches_hex(const uint8_t *got, const char *hex, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if (got[i] != chacha20_hex_byte(hex + 2 * i))
-			return 0;
-	return 1;
-}
-
 TEST(crng_key_turns_on_the_rfc_block)
 {
 	const char *block0 = chacha20_block_vectors[1].block;	/* A.1 #1 */
 	uint8_t key[CHACHA20_KEY_SIZE] = { 0 }, out[32];
 
 	crng_generate(key, out, sizeof(out));
-	CHECK(matches_hex(key, block0, 32));
-	CHECK(matches_hex(out, block0 + 64, 32));
+	CHECK(chacha20_matches_hex(key, block0, 32));
+	CHECK(chacha20_matches_hex(out, block0 + 64, 32));
 }
 
 /* 32 + 64 + 64 + 40 bytes: the second half of block 0, then blocks 1, 2
@@ -67,6 +59,6 @@ TEST(crng_zero_bytes_still_turn_the_key)
 	uint8_t key[CHACHA20_KEY_SIZE] = { 0 }, none[1] = { 0x5a };
 
 	crng_generate(key, none, 0);
-	CHECK(matches_hex(key, chacha20_block_vectors[1].block, 32));
+	CHECK(chacha20_matches_hex(key, chacha20_block_vectors[1].block, 32));
 	CHECK(none[0] == 0x5a);
 }

@@ -8,14 +8,6 @@
 #include "lib/string.h"
 #include "tests/host/chacha20_vectors.h"
 
-static bool same_as_hex(const uint8_t *got, const char *hex, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if (got[i] != chacha20_hex_byte(hex + 2 * i))
-			return false;
-	return true;
-}
-
 KTEST(crypto, chacha20_vectors)
 {
 	size_t len = sizeof(chacha20_sunscreen_plain) - 1;
@@ -27,10 +19,10 @@ KTEST(crypto, chacha20_vectors)
 
 		chacha20_init(&c, v->key, v->nonce, v->counter);
 		chacha20_block(&c, out);
-		KT_EXPECT(ctx, same_as_hex(out, v->block, CHACHA20_BLOCK_SIZE));
+		KT_EXPECT(ctx, chacha20_matches_hex(out, v->block, CHACHA20_BLOCK_SIZE));
 	}
 	chacha20_init(&c, chacha20_block_vectors[0].key,
 		      chacha20_sunscreen_nonce, 1);
 	chacha20_xor(&c, out, (const uint8_t *)chacha20_sunscreen_plain, len);
-	KT_EXPECT(ctx, same_as_hex(out, chacha20_sunscreen_cipher, len));
+	KT_EXPECT(ctx, chacha20_matches_hex(out, chacha20_sunscreen_cipher, len));
 }
