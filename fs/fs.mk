@@ -5,10 +5,10 @@ KERNEL_SRCS += fs/lock.c fs/flusher.c fs/inode.c fs/super.c fs/mount.c fs/namei.
 	fs/blockmap.c fs/attr.c fs/setattr.c fs/path.c \
 	fs/ramfs/super.c fs/ramfs/options.c fs/ramfs/dir.c fs/ramfs/file.c \
 	fs/sysfs/sysfs.c fs/sysfs/build.c fs/sysfs/block.c fs/sysfs/chars.c \
-	fs/devfs/devfs.c fs/devfs/mem.c fs/devfs/links.c \
+	fs/devfs/devfs.c fs/devfs/mem.c fs/devfs/random.c fs/devfs/links.c \
 	fs/procfs/procfs.c fs/procfs/pid.c fs/procfs/entries.c fs/procfs/system.c \
 	fs/procfs/piddir.c fs/procfs/links.c fs/procfs/maps.c fs/procfs/pagemap.c fs/procfs/cmdline.c \
-	fs/procfs/tree.c fs/procfs/sysctl.c \
+	fs/procfs/tree.c fs/procfs/sysctl.c fs/procfs/random.c \
 	fs/root.c
 KTEST_SRCS += tests/kernel/test_vfs_namei.c tests/kernel/test_vfs_file.c \
 	tests/kernel/test_vfs_ops.c tests/kernel/test_vfs_dev.c \

@@ -27,6 +27,7 @@
 #include "drivers/ata/ata.h"
 #include "drivers/ata/atareg.h"
 #include "drivers/block/blkdev.h"
+#include "kernel/random.h"
 #include "kernel/spinlock.h"
 #include "lib/list.h"
 
@@ -84,6 +85,7 @@ struct ata_channel {
 	struct ata_cursor pio;		/* PIO: next sector's place */
 	uint32_t pio_left;		/* PIO: sectors still to move */
 	uint64_t deadline_ns;		/* watchdog: fail the command after */
+	struct random_timing timing;	/* of its completions, for the pool */
 	uint64_t ready_after_ns;	/* a reset: do not poll the drive before */
 	uint64_t ready_by_ns;		/* nonzero: the command waits for the
 					 * drive to be ready until then */

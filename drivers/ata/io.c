@@ -247,8 +247,10 @@ void ata_irq_channel(struct ata_channel *ch)
 	else
 		done = ch->dma ? ata_irq_dma(ch) : ata_irq_pio(ch);
 	spin_unlock_irqrestore(&ch->lock, flags);
-	if (done)
+	if (done) {
+		add_disk_randomness(&ch->timing, (uint32_t)done->sector);
 		blk_complete(done, done->status);
+	}
 }
 
 /* The block layer's start(), with the device lock held. */

@@ -11,6 +11,7 @@
 #include "kernel/init.h"
 #include "kernel/x86/interrupt.h"
 #include "kernel/printk.h"
+#include "kernel/random.h"
 #include "kernel/spinlock.h"
 
 #define I8042_SPIN_LIMIT	100000	/* status polls before giving up */
@@ -142,8 +143,10 @@ static void kbd_irq(struct trap_frame *frame)
 			break;
 		uint8_t byte = inb(I8042_DATA);
 
-		if (!(status & I8042_STR_AUXDATA))
+		if (!(status & I8042_STR_AUXDATA)) {
+			add_input_randomness(byte);
 			kbd_scancode(byte);
+		}
 	}
 }
 

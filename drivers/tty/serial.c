@@ -23,6 +23,7 @@
 #include "kernel/init.h"
 #include "kernel/x86/interrupt.h"
 #include "kernel/printk.h"
+#include "kernel/random.h"
 #include "kernel/spinlock.h"
 #include "mm/mm.h"
 
@@ -229,6 +230,8 @@ static void serial_rx(struct serial_port *port)
 
 	while (n < sizeof(buf) && (uart_in(UART_LSR) & UART_LSR_DR))
 		buf[n++] = uart_in(UART_RBR);
+	if (n)
+		add_input_randomness(buf[0] | (uint32_t)n << 8);
 	if (n && (tty_termios(port->tty)->c_cflag & CREAD))
 		tty_receive(port->tty, buf, n);
 }

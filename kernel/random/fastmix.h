@@ -12,15 +12,14 @@
  * Interface:
  *   fast_mix(w, a, b)   fold a and b into the four words w
  *   fast_pool_add(p, cycles, ip)   one interrupt: fold both words into p
- *                       and count it; true when p has FAST_POOL_MIX_COUNT
- *                       interrupts' worth and should be hashed now (the
- *                       caller also hashes it once a second, and
- *                       resets count when it does)
+ *                       and count it (the timer tick hashes p into the
+ *                       input pool when the count reaches
+ *                       FAST_POOL_MIX_COUNT, or a second after the last
+ *                       time, and resets the count)
  */
 #ifndef KERNEL_RANDOM_FASTMIX_H
 #define KERNEL_RANDOM_FASTMIX_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 #define FAST_POOL_MIX_COUNT	1024
@@ -62,11 +61,11 @@ static inline void fast_mix(uint32_t w[4], uint32_t a, uint32_t b)
 	w[0] ^= b;
 }
 
-static inline bool fast_pool_add(struct fast_pool *p, uint32_t cycles,
+static inline void fast_pool_add(struct fast_pool *p, uint32_t cycles,
 				 uint32_t ip)
 {
 	fast_mix(p->w, cycles, ip);
-	return ++p->count >= FAST_POOL_MIX_COUNT;
+	p->count++;
 }
 
 #endif

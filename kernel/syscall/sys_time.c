@@ -1,11 +1,9 @@
 /*
- * sys_time.c: clocks and randomness: clock_gettime (32-bit timespec),
+ * sys_time.c: clocks: clock_gettime (32-bit timespec),
  * clock_gettime64, clock_getres, clock_getres_time64, gettimeofday, time,
  * nanosleep, clock_nanosleep (32- and 64-bit timespec; a signal ends the
  * sleep: -EINTR and the time left when a handler runs, else the sleep
- * goes on to the same deadline through restart_syscall, as Linux), and
- * getrandom (from the stop-gap generator of kernel/random.h:
- * not cryptographically secure until the entropy pool exists).  The
+ * goes on to the same deadline through restart_syscall, as Linux).  The
  * CPU-time clocks read the CPU time the tick samples (so they move in
  * whole ticks).
  *
@@ -18,7 +16,6 @@
 #include "kernel/proc/proc.h"
 #include "kernel/proc/restart.h"
 #include "kernel/proc/signal.h"
-#include "kernel/random.h"
 #include "kernel/sched/task.h"
 #include "kernel/wait.h"
 #include "mm/uaccess.h"
@@ -157,29 +154,6 @@ static long sys_time(int32_t *ut)
 	return t;
 }
 SYSCALL(NR_time, sys_time);
-
-#define GRND_NONBLOCK	1
-#define GRND_RANDOM	2
-#define GRND_INSECURE	4
-
-static long sys_getrandom(uint8_t *ubuf, size_t len, uint32_t flags)
-{
-	uint8_t buf[64];
-
-	if (flags & ~(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE))
-		return -EINVAL;
-	if (len > 0x1ffffff)
-		len = 0x1ffffff;
-	for (size_t done = 0; done < len; done += sizeof(buf)) {
-		size_t n = len - done < sizeof(buf) ? len - done : sizeof(buf);
-
-		get_random_bytes(buf, n);
-		if (copy_to_user(ubuf + done, buf, n))
-			return -EFAULT;
-	}
-	return (long)len;
-}
-SYSCALL(NR_getrandom, sys_getrandom);
 
 #define TIMER_ABSTIME	1
 #define NS_PER_SEC	1000000000ll

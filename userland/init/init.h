@@ -9,8 +9,12 @@
  *             the hostname from /etc/hostname, runs /etc/rc;
  * term.c      a login shell (bash -l) on a terminal: its own session, the
  *             terminal as its controlling tty and its stdin/out/err;
+ * seed.c      the random seed file, /var/lib/random-seed: mixed into the
+ *             pool at boot and rewritten at once, credited only when this
+ *             system wrote it and it cannot come back; saved at shutdown;
  * shutdown.c  the end: every other process is sent SIGTERM, then SIGKILL,
- *             the disks are synced, and reboot(2) powers off or restarts.
+ *             the seed is saved, the disks are synced, and reboot(2)
+ *             powers off or restarts.
  *
  * Messages go to init's stderr (/dev/console, as the kernel opened it),
  * one line each, "init: ...".
@@ -44,6 +48,10 @@ void setup_run_rc(void);
 /* term.c */
 bool term_exists(const char *path);
 pid_t term_start_shell(struct term *t);
+
+/* seed.c */
+void seed_load(void);
+void seed_save(void);
 
 /* shutdown.c */
 void shutdown_system(enum init_request req) __attribute__((noreturn));

@@ -187,6 +187,7 @@ int main(void)
 	signals_setup();
 	setup_mounts();
 	setup_hostname();
+	seed_load();
 	setup_run_rc();
 	find_terminals();
 	sigemptyset(&wait_mask);

@@ -58,6 +58,7 @@ void shutdown_system(enum init_request req)
 		signal_everyone(SIGKILL);
 		reap_all(GRACE_MS);
 	}
+	seed_save();
 	sync();
 	if (mount(NULL, "/", NULL, MS_REMOUNT | MS_RDONLY, NULL))
 		init_log("remounting / read-only: %s", strerror(errno));
