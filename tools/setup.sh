@@ -13,14 +13,16 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 sysroot="$top/build/sysroot"
 sysroot64="$top/build/sysroot64"
 
-# Host packages: the cross compiler, assembler, ISO tools, QEMU, ext2 tools.
+# Host packages: the cross compiler, assembler, ISO tools, QEMU, ext2 tools,
+# and rng-tools5, whose rngtest runs FIPS 140-2 tests on what the guest's
+# /dev/urandom gives (tests/system/random.py).
 # qemu-user gives qemu-i386, through which tools/i386-exec runs i386
 # programs on a host whose kernel cannot (installed without its
 # recommendation qemu-user-binfmt, which would register it for every i386
 # program on the machine).
 packages=(make nasm gcc libc6-dev gcc-i686-linux-gnu binutils-i686-linux-gnu
 	grub-pc-bin grub-common xorriso mtools qemu-system-x86 qemu-user
-	e2fsprogs python3 gdb-multiarch file dpkg-dev xz-utils chromium)
+	e2fsprogs python3 gdb-multiarch file dpkg-dev xz-utils chromium rng-tools5)
 # Commands and the package that brings each when it is missing.  Node.js
 # and npm (for the profiler's pages, tools/web/) count as present when the
 # commands are: a Node.js from elsewhere (NodeSource) bundles npm and

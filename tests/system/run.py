@@ -25,6 +25,7 @@ import init  # noqa: E402
 import memory  # noqa: E402
 import proc_resource  # noqa: E402
 import profiler  # noqa: E402
+import randomness  # noqa: E402
 import session  # noqa: E402
 import shell  # noqa: E402
 import storage  # noqa: E402
@@ -481,6 +482,7 @@ session.register(system_test, check, Failure)
 memory.register(system_test, check, Failure)
 faults.register(system_test, check, Failure)
 sysfs.register(system_test, check, Failure)
+randomness.register(system_test, check, Failure)
 
 
 def main():

@@ -29,7 +29,8 @@
 # loop), the workloads of the profiler's system tests and benchmark, whose
 # run time depends on the machine, nor memhog (takes memory until it is
 # killed: tests/system/memory.py), whose end depends on the machine's
-# memory.
+# memory, nor rndboot (random bytes and AT_RANDOM as the first process
+# sees them, different on every run by design: tests/system/random.py).
 USER_BIN := $(B)/user/bin
 USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fpu \
 	sigfpu sigaltstack rtsig sigflags signum \
@@ -43,7 +44,7 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	robust futexpi cancel timerfd signalfd posixtimer \
 	epoll fdrange caps xattr mlock falloc splice lease ldt \
 	unixstream unixdgram unixscm unixname socketcall \
-	spin split sysloop
+	spin split sysloop getrandom rndboot
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 # Frame pointers, as everywhere (DESIGN.md): the profiler unwinds user
 # stacks by them.
