@@ -423,6 +423,7 @@ RANDOM_HOST_ROWS = [
     ("hook-x", "  hook - rdtsc", 15, ""),
     ("maestro", "Maestro: rdtsc + chacha20_block", None, ""),
     ("irqflags", "pushf;pop + push;popf", None, ""),
+    ("pushf", "pushf;pop alone", None, ""),
     ("u32", "get_random_u32 batched", 35, "~31"),
     ("u32-1blk", "get_random_u32 1 block/call", None, "~300"),
     ("u64", "get_random_u64 batched", None, ""),

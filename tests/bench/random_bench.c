@@ -20,6 +20,9 @@
  *   irqflags	pushf; pop then push; popf, the user-mode stand-in for
  *		irq_save()/irq_restore() (cli and sti fault in user mode, and
  *		popf leaves the interrupt flag alone there);
+ *   pushf	pushf; pop alone: irqflags less this is what popf costs (an
+ *		irq_restore that tests the saved IF and runs sti, as Linux's
+ *		does, would not pay it);
  *   u32/u64	get_random_u32/u64 as the kernel will run them: irq_save,
  *		random_batch_u32/u64 with a fill that is get_random_bytes
  *		(irq_save, the spinlock's xchg, crng_generate into the batch,
@@ -156,6 +159,11 @@ BODY body_irqflags(uint32_t i)
 	irq_restore(irq_save());
 }
 
+BODY body_pushf(uint32_t i)
+{
+	sink = irq_save();
+}
+
 BODY body_u32(uint32_t i)
 {
 	unsigned long flags = irq_save();
@@ -208,6 +216,7 @@ static const struct {
 	{ "hook", body_hook },
 	{ "maestro", body_maestro },
 	{ "irqflags", body_irqflags },
+	{ "pushf", body_pushf },
 	{ "u32", body_u32 },
 	{ "u32-1blk", body_u32_1blk },
 	{ "u64", body_u64 },
