@@ -46,6 +46,15 @@ no modules and no disk).  Subcommands:
                   "NAME MICROSECONDS" lines (tests/bench/proc_bench.c, the
                   "proc-bench: " prefix removed), one per boot, each side's
                   best boot per row, and Linux's time over maestro's.
+  random-table PEERDIR HOST... -- MAESTRO... -- LINUX...
+                  bench-random's table (tests/bench/random.mk): the host
+                  rows of tests/bench/random_bench.c (HOST: its output,
+                  one file per word size) against the goals of issue 12,
+                  then getrandom(2) and /dev/urandom throughput from
+                  tests/bench/getrandom_bench.c's lines ("random-bench: "
+                  removed), one file per boot, each side's best boot per
+                  row, and Linux's time per call over maestro's.  PEERDIR
+                  names the Linux kernel (its "version" file).
 
 Only Debian's archive is used, through apt-get; nothing else is downloaded.
 """
@@ -405,6 +414,163 @@ def proc_table(maestro_files, linux_files):
             "%.2fx" % (b / a) if a and b else "-"))
 
 
+# (key, label, goal in ticks or None, the issue's figure); "hook-x" is the
+# hook over rdtsc alone.
+RANDOM_HOST_ROWS = [
+    ("rdtsc", "rdtsc alone", None, "~25"),
+    ("fastmix", "fast_pool_add alone", None, "~10"),
+    ("hook", "hook: rdtsc + fast_pool_add", None, "~35"),
+    ("hook-x", "  hook - rdtsc", 15, ""),
+    ("maestro", "Maestro: rdtsc + chacha20_block", None, ""),
+    ("irqflags", "pushf;pop + push;popf", None, ""),
+    ("pushf", "pushf;pop alone", None, ""),
+    ("u32", "get_random_u32 batched", 35, "~31"),
+    ("u32-1blk", "get_random_u32 1 block/call", None, "~300"),
+    ("u64", "get_random_u64 batched", None, ""),
+    ("u64-1blk", "get_random_u64 1 block/call", None, ""),
+    ("chacha20", "chacha20_block (64 B)", None, "~290"),
+    ("blake2s", "BLAKE2s compress (update 64 B)", None, "~420"),
+]
+
+RANDOM_QEMU_ROWS = [("getrandom-16", "getrandom 16 B"),
+                    ("getrandom-4096", "getrandom 4 KiB"),
+                    ("getrandom-1048576", "getrandom 1 MiB"),
+                    ("urandom-4096", "read /dev/urandom 4 KiB")]
+
+
+def parse_random_host(paths):
+    """{bits: {name: ticks}} from random_bench's lines."""
+    res = {}
+    for path in paths:
+        for line in open(path):
+            f = line.split()
+            if len(f) >= 4 and f[0] == "random-host:":
+                res.setdefault(f[1], {})[f[2]] = [float(x) for x in f[3:]]
+    for rows in res.values():
+        if "hook" in rows and "rdtsc" in rows:
+            rows["hook-x"] = [h - t for h, t in zip(rows["hook"],
+                                                    rows["rdtsc"])]
+    return res
+
+
+def parse_random_boots(paths):
+    """({row: (MB/s, us per call)} best per row, [seed times in ms],
+    {row: failure})."""
+    best, seeds, failed = {}, [], {}
+    for path in paths:
+        for line in open(path):
+            f = line.split()
+            if len(f) == 2 and f[0] == "seeded":
+                seeds.append(int(f[1]) / 1e6)
+            elif len(f) >= 2 and f[1] == "failed":
+                failed[f[0]] = " ".join(f[1:])
+            elif len(f) == 4:
+                nbytes, calls, ns = (int(x) for x in f[1:])
+                fig = (nbytes * 1e3 / ns, ns / 1e3 / calls)
+                if f[0] not in best or fig[0] > best[f[0]][0]:
+                    best[f[0]] = fig
+    return best, seeds, failed
+
+
+def git_describe():
+    try:
+        return subprocess.run(["git", "describe", "--always", "--dirty"],
+                              capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def cpu_model():
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return "?"
+
+
+def random_host_table(host):
+    bits = [b for b in ("32", "64") if b in host]
+    any_rows = host[bits[0]] if bits else {}
+    runs, iters = (int(x) for x in any_rows.get("method", [0, 0]))
+    print("Host CPU (%s), TSC ticks per call, the kernel's sources built "
+          "with its flags:\nthe median and the fastest of %d runs of %d "
+          "calls after a warm-up, the empty call loop's\nsubtracted "
+          "(%s ticks)." % (cpu_model(), runs, iters, ", ".join(
+              "%s-bit %.1f/%.1f" % (b, host[b]["empty"][0], host[b]["empty"][1])
+              for b in bits)))
+    print("Core cycles per TSC tick here (dependent adds): %s.  irq_save/"
+          "irq_restore are pushf;pop\nand push;popf: cli and sti cannot run "
+          "in user mode (popf leaves IF alone there)." %
+          ", ".join("%s-bit %.2f" % (b, host[b]["clock"][0]) for b in bits))
+    if "32" not in host:
+        print("No i386 rows: i386 programs would run emulated here.")
+    head = "%-32s" + " %8s %8s" * len(bits) + " %9s %6s"
+    names = ["i386" if b == "32" else "x86_64" for b in bits]
+    print(head % (("",) + tuple(n for n in names for _ in (0, 1)) +
+                  ("goal", "issue")))
+    print(head % (("",) + ("median", "fastest") * len(bits) +
+                  ("(median)", "")))
+    for key, label, goal, issue in RANDOM_HOST_ROWS:
+        cells = []
+        for b in bits:
+            figs = host[b].get(key, [])
+            cells += ["%.1f" % v for v in figs[:2]]
+            cells += ["-"] * (2 - len(figs[:2]))
+        mark = ""
+        if goal is not None:
+            mark = "<= %d" % goal
+            med = host.get(bits[0], {}).get(key) if bits else None
+            if med:
+                mark += " ok" if med[0] <= goal else " MISS"
+        print(head % ((label,) + tuple(cells) + (mark, issue)))
+    print("rdtsc does not wait for the instructions around it: the mix "
+          "runs partly in its shadow,\nso \"hook - rdtsc\" can be less "
+          "than fast_pool_add alone.")
+    for b in bits:
+        r = host[b]
+        if all(k in r for k in ("hook", "maestro", "u32", "u32-1blk")):
+            print("%s (medians): the hook costs %.1f%% of Maestro's block "
+                  "per interrupt; batched get_random_u32\nis %.1fx as fast "
+                  "as a block per call." % (
+                      "i386" if b == "32" else "x86_64",
+                      100 * r["hook"][0] / r["maestro"][0],
+                      r["u32-1blk"][0] / r["u32"][0]))
+
+
+def random_table(peerdir, host_files, maestro_files, linux_files):
+    host = parse_random_host(host_files)
+    m, m_seed, m_fail = parse_random_boots(maestro_files)
+    lx, lx_seed, lx_fail = parse_random_boots(linux_files)
+    try:
+        deb = open(os.path.join(peerdir, "version")).read().strip()
+        linux = " ".join(deb.split("_")[:2])
+    except OSError:
+        linux = "?"
+    print("bench-random (issue 12): maestro at %s; Linux: %s" %
+          (git_describe(), linux))
+    random_host_table(host)
+    print()
+    print("In QEMU (TCG, -m 128): getrandom(2) and /dev/urandom, best of %d "
+          "and %d boots.\nLinux/maestro: Linux's time per call over "
+          "maestro's; above 1, maestro is faster." %
+          (len(maestro_files), len(linux_files)))
+    print("%-24s %9s %9s %10s %10s %8s" % ("", "maestro", "Linux",
+                                           "maestro", "Linux", "Linux/"))
+    print("%-24s %9s %9s %10s %10s %8s" % ("", "MB/s", "MB/s", "us/call",
+                                           "us/call", "maestro"))
+    for key, label in RANDOM_QEMU_ROWS:
+        a, b = m.get(key), lx.get(key)
+        print("%-24s %9s %9s %10s %10s %8s" % (
+            label, "%.2f" % a[0] if a else m_fail.get(key, "-"),
+            "%.2f" % b[0] if b else lx_fail.get(key, "-"),
+            "%.2f" % a[1] if a else "-", "%.2f" % b[1] if b else "-",
+            "%.2fx" % (a[0] / b[0]) if a and b else "-"))
+    for name, seeds in (("maestro", m_seed), ("Linux", lx_seed)):
+        if seeds:
+            print("%s: the first blocking getrandom() returned after "
+                  "%.1f to %.1f ms" % (name, min(seeds), max(seeds)))
+
+
 def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
@@ -425,6 +591,11 @@ def main(argv):
     elif cmd == "proc-table" and "--" in args[1:-1]:
         cut = args.index("--")
         proc_table(args[:cut], args[cut + 1:])
+    elif cmd == "random-table" and args.count("--") == 2:
+        cut = args.index("--")
+        cut2 = args.index("--", cut + 1)
+        random_table(args[0], args[1:cut], args[cut + 1:cut2],
+                     args[cut2 + 1:])
     elif cmd == "table" and "--" in args[1:-1]:
         cut = args.index("--")
         table(args[:cut], args[cut + 1:])
