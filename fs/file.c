@@ -476,6 +476,8 @@ static int64_t vfs_lseek_locked(struct file *f, int64_t off, int whence)
 
 	if (S_ISFIFO(f->inode->mode) || S_ISSOCK(f->inode->mode))
 		return -ESPIPE;
+	if (f->fops && f->fops->llseek)
+		return f->fops->llseek(f, off, whence);
 	switch (whence) {
 	case SEEK_SET:
 		base = 0;
@@ -498,6 +500,11 @@ static int64_t vfs_lseek_locked(struct file *f, int64_t off, int whence)
 	if ((off > 0 && base > INT64_MAX - off) || base + off < 0)
 		return -EINVAL;
 	f->pos = (uint64_t)(base + off);
+	return (int64_t)f->pos;
+}
+
+int64_t noop_llseek(struct file *f, int64_t off, int whence)
+{
 	return (int64_t)f->pos;
 }
 

@@ -11,7 +11,11 @@
  * on its directory and, in a sticky directory (S_ISVTX, like /tmp), to
  * own the entry or the directory, or to be root; else -EPERM.
  *
- * Interface: vfs_cred, inode_permission; for the VFS (internal.h)
+ * A filesystem's own rule (inode_ops.permission) replaces the mode bits'
+ * (generic_permission), which it may call itself.
+ *
+ * Interface: vfs_cred, inode_permission, generic_permission; for the VFS
+ * (internal.h)
  * may_create, may_delete.
  */
 #include "fs/internal.h"
@@ -26,7 +30,7 @@ static bool is_fs_object(uint16_t mode)
 
 /* The mode bits' answer (root may do anything but execute a file no
  * execute bit is set on). */
-static int mode_permission(const struct inode *inode, int mask)
+int generic_permission(const struct inode *inode, int mask)
 {
 	const struct cred *cred = current_cred();
 	unsigned int bits = inode->mode;
@@ -46,15 +50,12 @@ static int mode_permission(const struct inode *inode, int mask)
 
 int inode_permission(struct inode *inode, int mask)
 {
-	int err;
-
 	if ((mask & MAY_WRITE) && (inode->sb->flags & SB_RDONLY) &&
 	    is_fs_object(inode->mode))
 		return -EROFS;
-	err = mode_permission(inode, mask);
-	if (err && inode->iops && inode->iops->permission)
-		err = inode->iops->permission(inode, mask);
-	return err;
+	if (inode->iops && inode->iops->permission)
+		return inode->iops->permission(inode, mask);
+	return generic_permission(inode, mask);
 }
 
 int may_create(struct inode *dir)

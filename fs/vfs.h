@@ -199,8 +199,9 @@ struct inode_ops {
 	 * 0 or -Exxx.  readlink still gives the text. */
 	int (*get_target)(struct inode *link, struct inode **target,
 			  struct file **file);
-	/* Asked when the mode bits refuse an access (mask: MAY_*): 0 to
-	 * allow it after all (procfs: a process's own fd/), or -EACCES. */
+	/* The filesystem's own access rule, asked instead of the mode bits'
+	 * (generic_permission, which it may call): 0 or -EACCES (mask:
+	 * MAY_*).  procfs: a process's own fd/, /proc/sys/. */
 	int (*permission)(struct inode *inode, int mask);
 	/* Change attributes; ATTR_SIZE truncates or extends, freeing blocks
 	 * (the VFS has already zeroed the tail of the new last page and
@@ -287,6 +288,7 @@ struct timespec64 vfs_now(void);
 #define MAY_WRITE	2
 #define MAY_READ	4
 int inode_permission(struct inode *inode, int mask);
+int generic_permission(const struct inode *inode, int mask);
 
 /* ---- open files ------------------------------------------------------- */
 
@@ -321,7 +323,13 @@ struct file_ops {
 	 * that announce changes (fs/poll.h); must not sleep.  NULL: always
 	 * readable and writable. */
 	unsigned int (*poll)(struct file *f, struct poll_table *pt);
+	/* Optional: lseek's own rule (noop_llseek: the offset stays where
+	 * it is and is returned, as Linux's devices that ignore it); NULL:
+	 * the VFS's, for every file. */
+	int64_t (*llseek)(struct file *f, int64_t off, int whence);
 };
+
+int64_t noop_llseek(struct file *f, int64_t off, int whence);
 
 /* struct file's fmode: what the open file holds on its inode. */
 #define FMODE_WRITER		0x1	/* counts in writecount */

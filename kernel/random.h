@@ -26,8 +26,8 @@
  *   add_disk_randomness(state, value)  a disk's completion, likewise
  * The user's side (process context):
  *   random_read_user(ubuf, len)        len bytes to user memory: the
- *                           count given (less after a signal), or -EFAULT
- *                           when none could be
+ *                           count given (less after a signal or up to a
+ *                           fault), or -EFAULT when none could be
  *   random_write(buf, len)             written to /dev/random: mixed in,
  *                                      not credited
  *   random_add_entropy_user(ubuf, len, bits)   len user bytes mixed in and

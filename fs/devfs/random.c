@@ -12,7 +12,7 @@
  * both.  The ioctls of <linux/random.h>: RNDGETENTCNT (the pool's credit)
  * for everyone; RNDADDTOENTCNT, RNDADDENTROPY, RNDZAPENTCNT,
  * RNDCLEARPOOL (both no-ops now, as in Linux) and RNDRESEEDCRNG for root
- * only (-EPERM); others are -EINVAL.
+ * only (-EPERM); others are -EINVAL.  lseek leaves the offset at 0.
  *
  * Interface: none; the nodes are registered with devfs at INIT_FS.
  */
@@ -85,8 +85,10 @@ static int add_entropy_ioctl(const int32_t *uarg)
 
 	if (copy_from_user(head, uarg, sizeof(head)))
 		return -EFAULT;
-	if (head[0] < 0 || head[1] < 0)
+	if (head[0] < 0)
 		return -EINVAL;
+	if (head[1] < 0)		/* Linux: too long to copy whole */
+		return -EFAULT;
 	return random_add_entropy_user(uarg + 2, (size_t)head[1],
 				       (unsigned int)head[0]);
 }
@@ -128,6 +130,7 @@ static int random_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
 }
 
 static const struct file_ops random_fops = {
+	.llseek = noop_llseek,
 	.read = random_read,
 	.write = random_file_write,
 	.poll = random_poll,
@@ -135,6 +138,7 @@ static const struct file_ops random_fops = {
 };
 
 static const struct file_ops urandom_fops = {
+	.llseek = noop_llseek,
 	.read = urandom_read,
 	.write = random_file_write,
 	.ioctl = random_ioctl,

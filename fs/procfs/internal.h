@@ -137,6 +137,7 @@ struct procfs_entry {
 	procfs_store_t store;		/* NULL: read-only */
 	const struct file_ops *fops;	/* procfs_register_file's, or NULL */
 	uint16_t mode;			/* with fops: the permissions */
+	bool sysctl;			/* under sys/: sysctl's permissions */
 };
 struct procfs_entry *procfs_tree_find(uint32_t parent, const char *name,
 				      size_t len);

@@ -230,7 +230,8 @@ static int fd_dir_permission(struct inode *inode, int mask)
 {
 	struct proc *me = proc_current();
 
-	return me && me->pid == INO_PID(inode->ino) ? 0 : -EACCES;
+	return me && me->pid == INO_PID(inode->ino) ? 0 :
+	       generic_permission(inode, mask);
 }
 
 static const struct inode_ops fd_dir_iops = {

@@ -27,6 +27,7 @@
 #include "kernel/proc/proc.h"
 #include "fs/vfs.h"
 #include "lib/errno.h"
+#include "kernel/cred.h"
 #include "kernel/init.h"
 #include "kernel/mutex.h"
 #include "kernel/sched/task.h"
@@ -336,6 +337,30 @@ static const struct inode_ops proc_self_iops = {
 	.readlink = proc_self_readlink,
 };
 
+/*
+ * The files under /proc/sys/ follow sysctl's rule, not the usual one:
+ * root gets the owner's bits, a member of group 0 the group's, others
+ * the rest, and nobody may execute them; so even root cannot open a
+ * read-only sysctl for writing (Linux's proc_sys_permission).
+ */
+static int proc_sysctl_permission(struct inode *inode, int mask)
+{
+	const struct cred *cred = current_cred();
+	unsigned int mode = inode->mode;
+
+	if (mask & MAY_EXEC)
+		return -EACCES;
+	if (cred->uid == 0)
+		mode >>= 6;
+	else if (cred_in_group(cred, 0))
+		mode >>= 3;
+	return (mask & ~mode & (MAY_READ | MAY_WRITE)) ? -EACCES : 0;
+}
+
+static const struct inode_ops proc_sysctl_iops = {
+	.permission = proc_sysctl_permission,
+};
+
 /* /proc/self and /proc/<pid>/...: 0 or -ENOENT. */
 static int proc_read_pid_inode(struct inode *inode)
 {
@@ -374,6 +399,8 @@ static int proc_read_inode(struct inode *inode)
 					 e->store ? 0644 : 0444);
 		inode->nlink = 1;
 		inode->fops = e->fops ? e->fops : &procfs_file_fops;
+		if (e->sysctl)
+			inode->iops = &proc_sysctl_iops;
 	}
 	return 0;
 }

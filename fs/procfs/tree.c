@@ -79,6 +79,7 @@ static uint32_t dir_get(uint32_t parent, const char *name, size_t len)
  * ERR_PTR (-EEXIST, -ENOMEM). */
 static struct procfs_entry *file_add(const char *path)
 {
+	const char *full = path;
 	uint32_t parent = PROC_ROOT_INO;
 	const char *slash;
 	struct procfs_entry *e;
@@ -92,6 +93,8 @@ static struct procfs_entry *file_add(const char *path)
 	if (procfs_tree_find(parent, path, strlen(path)))
 		return ERR_PTR(-EEXIST);
 	e = entry_add(parent, path, strlen(path));
+	if (e)
+		e->sysctl = !strncmp(full, "sys/", 4);
 	return e ? e : ERR_PTR(-ENOMEM);
 }
 

@@ -7,7 +7,7 @@
  * buffer, copied out piece by piece: the base key is held for one block
  * whatever the length, as in get_random_bytes, and nothing is allocated.
  * Between pages a pending signal ends the read with what was given, as
- * Linux's getrandom does.  Everything written or credited goes into the
+ * Linux's getrandom does; so does a fault (at the byte).  Everything written or credited goes into the
  * input pool; before the generator is ready it is also reseeded at once,
  * so that output depends on a seed file as soon as init writes it.
  *
@@ -25,16 +25,28 @@
 
 #define USER_PIECE	256		/* four ChaCha20 blocks */
 
+/* Copy n bytes out; when that faults, the bytes before the fault, as
+ * Linux's copy_to_iter does.  Returns the count copied. */
+static size_t copy_out(uint8_t *udst, const uint8_t *src, size_t n)
+{
+	size_t i = 0;
+
+	if (!copy_to_user(udst, src, n))
+		return n;
+	while (i < n && !copy_to_user(udst + i, src + i, 1))
+		i++;
+	return i;
+}
+
 static long read_short(void *ubuf, size_t len)
 {
 	uint8_t buf[CHACHA20_KEY_SIZE];
-	long ret = (long)len;
+	size_t done;
 
 	get_random_bytes(buf, len);
-	if (copy_to_user(ubuf, buf, len))
-		ret = -EFAULT;
+	done = copy_out(ubuf, buf, len);
 	memzero_explicit(buf, sizeof(buf));
-	return ret;
+	return done ? (long)done : -EFAULT;
 }
 
 long random_read_user(void *ubuf, size_t len)
@@ -51,12 +63,14 @@ long random_read_user(void *ubuf, size_t len)
 	memzero_explicit(key, sizeof(key));
 	while (done < len) {
 		size_t n = len - done < USER_PIECE ? len - done : USER_PIECE;
+		size_t copied;
 
 		for (size_t i = 0; i < n; i += CHACHA20_BLOCK_SIZE)
 			chacha20_block(&c, buf + i);
-		if (copy_to_user((uint8_t *)ubuf + done, buf, n))
+		copied = copy_out((uint8_t *)ubuf + done, buf, n);
+		done += copied;
+		if (copied < n)
 			break;
-		done += n;
 		if (done % PAGE_SIZE == 0 && done < len && signal_check())
 			break;
 	}
