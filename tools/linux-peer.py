@@ -422,7 +422,7 @@ RANDOM_HOST_ROWS = [
     ("hook", "hook: rdtsc + fast_pool_add", None, "~35"),
     ("hook-x", "  hook - rdtsc", 15, ""),
     ("maestro", "Maestro: rdtsc + chacha20_block", None, ""),
-    ("irqflags", "pushf;pop + push;popf", None, ""),
+    ("irqflags", "pushf;pop + IF test", None, ""),
     ("pushf", "pushf;pop alone", None, ""),
     ("u32", "get_random_u32 batched", 35, "~31"),
     ("u32-1blk", "get_random_u32 1 block/call", None, "~300"),
@@ -499,8 +499,8 @@ def random_host_table(host):
               "%s-bit %.1f/%.1f" % (b, host[b]["empty"][0], host[b]["empty"][1])
               for b in bits)))
     print("Core cycles per TSC tick here (dependent adds): %s.  irq_save/"
-          "irq_restore are pushf;pop\nand push;popf: cli and sti cannot run "
-          "in user mode (popf leaves IF alone there)." %
+          "irq_restore are pushf;pop\nand a test of the saved IF, as the "
+          "kernel's without their cli and sti (which fault in user mode)." %
           ", ".join("%s-bit %.2f" % (b, host[b]["clock"][0]) for b in bits))
     if "32" not in host:
         print("No i386 rows: i386 programs would run emulated here.")

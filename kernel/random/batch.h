@@ -1,6 +1,6 @@
 /*
- * batch.h: batches of random integers (kernel/random/), pure code that the
- * host benchmark builds too.
+ * batch.h: batches of random integers (kernel/random/), pure inline code
+ * that the host tests and benchmark build too.
  *
  * get_random_u32() and get_random_u64() would cost a ChaCha20 block each
  * if they went to the generator every time.  Instead each takes its words
@@ -35,9 +35,43 @@ struct random_batch {
 
 typedef void (*random_fill_fn)(void *buf, size_t len);
 
-uint32_t random_batch_u32(struct random_batch *b, uint32_t generation,
-			  random_fill_fn fill);
-uint64_t random_batch_u64(struct random_batch *b, uint32_t generation,
-			  random_fill_fn fill);
+/* Make room for size more bytes in b: refill it when it has fewer left
+ * or was filled under another generation.  Returns the offset of the
+ * next word.  Inline, as the two below: the call would cost as much as
+ * the rest of the work. */
+static inline uint32_t random_batch_next(struct random_batch *b,
+					 uint32_t size, uint32_t generation,
+					 random_fill_fn fill)
+{
+	if (b->left < size || b->generation != generation) {
+		fill(b->words.u32, RANDOM_BATCH_BYTES);
+		b->left = RANDOM_BATCH_BYTES;
+		b->generation = generation;
+	}
+	b->left -= size;
+	return RANDOM_BATCH_BYTES - size - b->left;
+}
+
+static inline uint32_t random_batch_u32(struct random_batch *b,
+					uint32_t generation,
+					random_fill_fn fill)
+{
+	uint32_t i = random_batch_next(b, 4, generation, fill) / 4;
+	uint32_t v = b->words.u32[i];
+
+	b->words.u32[i] = 0;
+	return v;
+}
+
+static inline uint64_t random_batch_u64(struct random_batch *b,
+					uint32_t generation,
+					random_fill_fn fill)
+{
+	uint32_t i = random_batch_next(b, 8, generation, fill) / 8;
+	uint64_t v = b->words.u64[i];
+
+	b->words.u64[i] = 0;
+	return v;
+}
 
 #endif

@@ -13,9 +13,11 @@
  * away the batches of get_random_u32/u64.
  *
  * A request of up to 32 bytes is one ChaCha20 block under the base key,
- * whose first half becomes the next key.  A longer one takes 32 bytes so
- * as a key of its own and runs its blocks under that key with the lock
- * dropped: the base key is busy for one block whatever the length.
+ * whose first half becomes the next key; up to CRNG_LOCKED_MAX (a batch
+ * of get_random_u32, 96 bytes) it goes on with a second block under the
+ * same key, still locked.  A longer one takes 32 bytes as a key of its
+ * own and runs its blocks under that key with the lock dropped: the base
+ * key is busy for at most two blocks whatever the length.
  *
  * Interface: random.h (output, readiness) and internal.h.  Lock:
  * crng_lock, a spinlock with interrupts off, for one ChaCha20 block; the
@@ -33,6 +35,7 @@
 
 #define RESEED_INTERVAL_S	60
 #define RESEED_START_S		1
+#define CRNG_LOCKED_MAX		RANDOM_BATCH_BYTES
 
 enum crng_state { CRNG_EMPTY, CRNG_EARLY, CRNG_READY };
 
@@ -112,7 +115,7 @@ void get_random_bytes(void *buf, size_t len)
 	if (!crng_generation || crng_has_old_seed())
 		crng_reseed();
 	flags = spin_lock_irqsave(&crng_lock);
-	if (len <= CHACHA20_KEY_SIZE) {
+	if (len <= CRNG_LOCKED_MAX) {
 		crng_generate(crng_key, buf, len);
 		spin_unlock_irqrestore(&crng_lock, flags);
 		return;

@@ -2,7 +2,7 @@
 # costs (issue 12), one table from one run:
 #
 # Host CPU rows: tests/bench/random_bench.c linked with the kernel's own
-# crypto/chacha20.c, crng.c, blake2s.c and kernel/random/batch.c (and
+# crypto/chacha20.c, crng.c, blake2s.c and kernel/random/batch.h (and
 # fastmix.h), compiled with the kernel's code-generation flags
 # (-O2 -march=i686 -mno-sse -mno-mmx, -fno-strict-aliasing, no stack
 # protector, gcc's memcpy/memset builtins as lib/string.h maps them), their
@@ -14,8 +14,9 @@
 #   build/bench64/random_bench	x86_64, always.
 # Each prints TSC ticks per call of the interrupt hook (rdtsc +
 # fast_pool_add) against Maestro's ChaCha20 block per interrupt,
-# get_random_u32/u64 batched against one block per call (with pushf/popf
-# standing in for irq_save/irq_restore), a ChaCha20 block and a BLAKE2s
+# get_random_u32/u64 batched against one block per call (pushf;pop and a
+# test of IF stand in for irq_save/irq_restore, whose cli and sti fault in
+# user mode), a ChaCha20 block and a BLAKE2s
 # compression: the median and the fastest of 11 runs of 100000 calls, the
 # empty loop's cost subtracted (random_bench.c says how).
 #
@@ -41,8 +42,7 @@
 # `make test` builds the guest program (it is in the root image) but never
 # the host one.
 
-RANDOM_BENCH_SRCS := crypto/chacha20.c crypto/crng.c crypto/blake2s.c \
-	kernel/random/batch.c
+RANDOM_BENCH_SRCS := crypto/chacha20.c crypto/crng.c crypto/blake2s.c
 RANDOM_BENCH_LIB := memcpy memset memzero_explicit
 RANDOM_BENCH_KFLAGS := -fno-strict-aliasing -fno-stack-protector -fno-common
 RANDOM_BENCH_SYMS := $(B)/bench/lib-rename.syms

@@ -12,18 +12,16 @@
  *   empty	the loop and the call alone, subtracted from every other row;
  *   rdtsc	the time stamp counter read into a variable;
  *   fastmix	fast_pool_add() alone, of a counter instead of the TSC;
- *   hook	what irq_dispatch will run on every interrupt: rdtsc, then
- *		fast_pool_add() into a global pool (the counter is reset when
- *		it asks for a mix, which the kernel defers);
+ *   hook	what irq_dispatch runs on every interrupt
+ *		(add_interrupt_randomness): rdtsc, then fast_pool_add() into
+ *		a global pool (the timer tick hashes it later);
  *   maestro	the Rust Maestro's design: rdtsc, then a full ChaCha20 block
  *		(chacha20_block) per interrupt;
- *   irqflags	pushf; pop then push; popf, the user-mode stand-in for
- *		irq_save()/irq_restore() (cli and sti fault in user mode, and
- *		popf leaves the interrupt flag alone there);
- *   pushf	pushf; pop alone: irqflags less this is what popf costs (an
- *		irq_restore that tests the saved IF and runs sti, as Linux's
- *		does, would not pay it);
- *   u32/u64	get_random_u32/u64 as the kernel will run them: irq_save,
+ *   irqflags	pushf; pop then a test of the saved IF, the user-mode
+ *		stand-in for the kernel's irq_save()/irq_restore() (which add
+ *		cli and sti, which fault in user mode: a cycle or two each);
+ *   pushf	pushf; pop alone;
+ *   u32/u64	get_random_u32/u64 as the kernel runs them: irq_save,
  *		random_batch_u32/u64 with a fill that is get_random_bytes
  *		(irq_save, the spinlock's xchg, crng_generate into the batch,
  *		unlock, irq_restore), irq_restore;
@@ -90,9 +88,13 @@ static inline unsigned long irq_save(void)
 	return flags;
 }
 
+/* The kernel's irq_restore (kernel/x86/cpu.h) tests the saved IF and runs
+ * sti when it was set; sti faults in user mode, so only the test is here. */
+#define EFLAGS_IF	0x200ul
 static inline void irq_restore(unsigned long flags)
 {
-	__asm__ __volatile__("push %0; popf" : : "r"(flags) : "memory", "cc");
+	if (flags & EFLAGS_IF)
+		__asm__ __volatile__("" : : : "memory");
 }
 
 /* The kernel's state, as globals as in the kernel. */
@@ -107,14 +109,21 @@ static const uint8_t hash_input[BLAKE2S_BLOCK_SIZE] = { 42 };
 static volatile uint32_t base_lock;
 static volatile uintptr_t base_lock_at;
 static volatile uint64_t sink;
+static uint64_t seed_birth;
+#define RESEED_TICKS	(1ull << 62)
 
-/* get_random_bytes as the kernel will run it for a short request:
- * spin_lock_irqsave (irq_save and an xchg on the lock word), crng_generate
+/* get_random_bytes as the kernel runs it for a short request:
+ * the reseed check (a clock read), spin_lock_irqsave (irq_save and an
+ * xchg on the lock word), crng_generate
  * under the base key, spin_unlock_irqrestore. */
 static void locked_generate(void *buf, size_t len)
 {
-	unsigned long flags = irq_save();
+	unsigned long flags;
 
+	/* crng_has_old_seed(): the clock read and a comparison. */
+	if (read_tsc() - seed_birth > RESEED_TICKS)
+		abort();
+	flags = irq_save();
 	if (__atomic_exchange_n(&base_lock, 1, __ATOMIC_ACQUIRE))
 		abort();
 	base_lock_at = (uintptr_t)locked_generate;
@@ -135,16 +144,15 @@ BODY body_rdtsc(uint32_t i)
 	sink = (uint32_t)read_tsc();
 }
 
+/* add_interrupt_randomness(irq, ip), here for IRQ 14. */
 BODY body_hook(uint32_t ip)
 {
-	if (fast_pool_add(&pool, (uint32_t)read_tsc(), ip))
-		pool.count = 0;
+	fast_pool_add(&pool, (uint32_t)read_tsc(), ip ^ (14u << 24));
 }
 
 BODY body_fastmix(uint32_t ip)
 {
-	if (fast_pool_add(&pool, ip * 0x9e3779b9u, ip))
-		pool.count = 0;
+	fast_pool_add(&pool, ip * 0x9e3779b9u, ip);
 }
 
 BODY body_maestro(uint32_t ip)
@@ -272,6 +280,7 @@ int main(void)
 	static double runs[NBODIES][RUNS];
 	double empty, empty_min;
 
+	seed_birth = read_tsc();
 	blake2s_init(&hash_state, BLAKE2S_HASH_SIZE, NULL, 0);
 	for (unsigned b = 0; b < NBODIES; b++)
 		time_body(bodies[b].fn, WARMUP_ITERS);
