@@ -250,7 +250,7 @@ static int exec_stack(struct exec_ctx *x, uint32_t *sp)
 	if (size > ELF_ARG_MAX + PAGE_SIZE)
 		return -E2BIG;
 	size = ALIGN_UP(size, PAGE_SIZE);
-	get_random_bytes(random, sizeof(random));	/* stop-gap source */
+	get_random_bytes(random, sizeof(random));	/* AT_RANDOM */
 	err = vm_stack_setup(x->mm, VM_STACK_TOP, size + EXEC_STACK_MIN,
 			     x->img.exec_stack);
 	buf = err ? NULL : kzalloc(size);
