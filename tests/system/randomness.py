@@ -28,9 +28,12 @@
   random_seed_file_saved_and_renewed
                                init on an ext2 root saves SEED_PATH
                                (SEED_SIZE bytes, root's, mode SEED_MODE)
-                               and renews it at the next boot; e2fsck -fn
-                               stays clean.  The file's format is init's
-                               (userland/init/): adjust SEED_* with it.
+                               and renews it at each boot; the second boot
+                               credits the first's seed (entropy_avail 256
+                               when /etc/rc runs), a third does not credit
+                               it once the host made it mode 0644;
+                               e2fsck -fn stays clean.  The file's format
+                               is init's (userland/init/seed.c).
 
 Each test prints what it measured.  The statistics are those of one run:
 a sound generator fails them about once in 5000 runs (the bounds below).
@@ -262,20 +265,46 @@ def register(system_test, check, failure):
         check(ids[0] != ids[1], "the same boot_id in both boots: " + ids[0])
         return " then ".join(ids)
 
+    def seed_boot(opts, image, which):
+        """Boot the disk; /etc/rc prints the pool's credit and powers off.
+        The credit /etc/rc saw."""
+        with Machine(["-kernel", opts.kernel, "-append",
+                      "root=/dev/hda1 console=ttyS0", "-drive",
+                      "file=%s,if=ide,index=0,format=raw" % image]) as m:
+            credit = int(m.expect(r"entropy_avail=(\d+)",
+                                  BOOT_TIMEOUT).group(1))
+            m.expect(r"init: powering off", BOOT_TIMEOUT)
+            check(m.wait_exit(60) == 0, "no clean power-off after the "
+                  "%s boot" % which)
+        return credit
+
     @system_test
     def random_seed_file_saved_and_renewed(opts):
-        image = init.root_disk(opts, "random-seed.img", "\npoweroff\n")
-        seeds = []
-        for which in ("first", "second"):
-            with Machine(["-kernel", opts.kernel, "-append",
-                          "root=/dev/hda1 console=ttyS0", "-drive",
-                          "file=%s,if=ide,index=0,format=raw" % image]) as m:
-                m.expect(r"init: powering off", BOOT_TIMEOUT)
-                check(m.wait_exit(60) == 0, "no clean power-off after the "
-                      "%s boot" % which)
+        """The first boot finds no seed: the pool is not credited by rc's
+        time; it saves one at power-off, which the second boot credits
+        (256 bits before rc).  Made mode 0644 on the host, the third boot
+        must not credit it (written by someone else); it renews it."""
+        image = init.root_disk(opts, "random-seed.img",
+                               "\necho entropy_avail=$(cat "
+                               "/proc/sys/kernel/random/entropy_avail)"
+                               "\npoweroff\n")
+        part = "%s?offset=%d" % (image, init.OFFSET)
+        seeds, credits = [], []
+        for which in ("first", "second", "third"):
+            credits.append(seed_boot(opts, image, which))
             seeds.append(seed_on_disk(image, check, which))
-        check(seeds[0] != seeds[1], "%s was not renewed by the second boot"
+            if which == "second":
+                subprocess.run(["debugfs", "-w", "-R", "sif %s mode 0100644"
+                                % SEED_PATH, part], capture_output=True)
+        check(credits[0] < 256, "the first boot, with no seed, was credited "
+              "%d bits by rc's time" % credits[0])
+        check(credits[1] == 256, "the second boot did not credit the seed "
+              "the first saved: %d bits" % credits[1])
+        check(credits[2] < 256, "the third boot credited a seed of mode "
+              "0644: %d bits" % credits[2])
+        check(len(set(seeds)) == 3, "%s was not renewed at each boot"
               % SEED_PATH)
         os.unlink(image)
-        return "%s: %d bytes, mode %s, renewed by the second boot" % (
-            SEED_PATH, SEED_SIZE, SEED_MODE)
+        return ("%s: %d bytes, mode %s, renewed at each boot; credit at rc: "
+                "%d (none), %d (saved by the first boot), %d (mode 0644)" % (
+                    SEED_PATH, SEED_SIZE, SEED_MODE, *credits))

@@ -20,8 +20,12 @@
  *    the same at every boot, so its seed would be credited again and again;
  *  - the replacement was written and synced first, so a crash after the
  *    credit cannot make the next boot see the same seed.
- * At shutdown, seed_save() writes a new seed again.  The file is written
- * beside itself and renamed over, so it is never half-written.
+ * At shutdown, seed_save() writes a new seed again; on a root that keeps
+ * it, it first waits for the pool to be ready (getrandom without
+ * GRND_NONBLOCK: at most a few seconds, kernel/random/jitter.c), so that
+ * even the first boot of a disk leaves a seed the next one can credit.
+ * The file is written beside itself and renamed over, so it is never
+ * half-written.
  */
 #include "userland/init/init.h"
 #include <errno.h>
@@ -53,10 +57,12 @@ struct seed_file {
 };
 _Static_assert(sizeof(struct seed_file) == SEED_FILE_SIZE, "seed size");
 
-/* Fill s with a new seed; whether it came from a ready pool. */
-static bool seed_make(struct seed_file *s)
+/* Fill s with a new seed; whether it came from a ready pool.  wait: for
+ * the pool to be ready (the kernel bounds the wait: a few seconds). */
+static bool seed_make(struct seed_file *s, bool wait)
 {
-	bool ready = getrandom(s->seed, sizeof(s->seed), GRND_NONBLOCK) ==
+	bool ready = getrandom(s->seed, sizeof(s->seed),
+			       wait ? 0 : GRND_NONBLOCK) ==
 		     (ssize_t)sizeof(s->seed);
 
 	if (!ready && getrandom(s->seed, sizeof(s->seed), GRND_INSECURE) !=
@@ -93,14 +99,24 @@ static int sync_dir(const char *dir)
 	return err;
 }
 
+/* Whether the filesystem of st keeps what is written across boots: not a
+ * RAM disk, not a device-less filesystem. */
+static bool keeps_writes(const struct stat *st)
+{
+	unsigned int major = major(st->st_dev);
+
+	return major != 0 && major != RAMDISK_MAJOR;
+}
+
 /* Write a new seed over the file; creditable: whether the pool it came
- * from had a creditable seed even if it is not ready.  0 or -errno. */
-static int seed_write(bool creditable)
+ * from had a creditable seed even if it is not ready; wait: for the pool
+ * to be ready first.  0 or -errno. */
+static int seed_write(bool creditable, bool wait)
 {
 	struct seed_file s;
 	int err;
 
-	if (seed_make(&s))
+	if (seed_make(&s, wait))
 		creditable = true;
 	s.flags = creditable ? SEED_CREDITABLE : 0;
 	mkdir("/var", 0755);
@@ -114,9 +130,13 @@ static int seed_write(bool creditable)
 	return err;
 }
 
+/* At shutdown, on a root that keeps the file, the seed is worth waiting
+ * for: made from a ready pool it can be credited at the next boot. */
 void seed_save(void)
 {
-	int err = seed_write(false);
+	struct stat st;
+	bool wait = !stat("/", &st) && keeps_writes(&st);
+	int err = seed_write(false, wait);
 
 	if (err)
 		init_log("saving the random seed: %s", strerror(-err));
@@ -126,11 +146,9 @@ void seed_save(void)
 static bool seed_creditable(const struct seed_file *s, ssize_t len,
 			    const struct stat *st)
 {
-	unsigned int major = major(st->st_dev);
-
 	return len == SEED_FILE_SIZE && S_ISREG(st->st_mode) &&
 	       st->st_uid == 0 && (st->st_mode & 07777) == 0600 &&
-	       major != 0 && major != RAMDISK_MAJOR &&
+	       keeps_writes(st) &&
 	       !memcmp(s->magic, SEED_MAGIC, sizeof(s->magic)) &&
 	       (s->flags & SEED_CREDITABLE);
 }
@@ -179,7 +197,7 @@ void seed_load(void)
 		}
 		close(fd);
 	}
-	err = seed_write(creditable);
+	err = seed_write(creditable, false);
 	if (err)
 		init_log("refreshing the random seed: %s", strerror(-err));
 	else if (creditable)
