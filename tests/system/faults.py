@@ -30,7 +30,7 @@ import subprocess
 
 import init
 import session
-from machine import Machine
+from machine import Machine, ram_root
 
 SLOW = 300
 BLOCK = 1024
@@ -76,9 +76,7 @@ def register(system_test, check, failure):
     @system_test
     def fault_disk_errors(opts):
         drive, image, md5 = fault_disk(opts)
-        rootfs = os.path.join(opts.build, "rootfs.ext2")
-        with Machine(["-kernel", opts.kernel, "-initrd", rootfs + " rootfs",
-                      "-append", "console=ttyS0", "-drive", drive]) as m:
+        with ram_root(opts, drive=drive) as m:
             sh = session.Shell(m)
             sh.wait_prompt(0, session.PROMPT_LIMIT)
             out = sh.run("mkdir -p /mnt/d && mount /dev/hda /mnt/d; "

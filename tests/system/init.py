@@ -20,7 +20,7 @@ import shutil
 import subprocess
 import sys
 
-from machine import Machine
+from machine import Machine, ram_root
 
 BOOT_TIMEOUT = int(os.environ.get("BOOT_TIMEOUT", "180"))
 OFFSET = 1 << 20
@@ -119,10 +119,8 @@ def register(system_test, check, failure):
 
     @system_test
     def init_pid_one(opts):
-        rootfs = os.path.join(opts.build, "rootfs.ext2")
-        with Machine(["-kernel", opts.kernel, "-append",
-                      "init=/test/initpid shutdown=poweroff console=ttyS0",
-                      "-initrd", rootfs + " rootfs"]) as m:
+        with ram_root(opts, "init=/test/initpid shutdown=poweroff "
+                      "console=ttyS0") as m:
             m.expect(r"initpid: (all yes|FAILED)", BOOT_TIMEOUT)
             status = m.wait_exit(30)
             lines = re.findall(r"^([^\n]+): (yes|no)$", m.output, re.M)

@@ -108,3 +108,18 @@ class Machine:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
+
+
+def ram_root(opts, append="console=ttyS0", disk=None, drive=None, **kw):
+    """A Machine booting opts.kernel with -kernel, the root image
+    (build/rootfs.ext2) as its RAM disk and the command line append; disk
+    (a raw image's path) or drive (a whole -drive value) is the first IDE
+    disk.  kw goes to Machine (memory=...)."""
+    rootfs = os.path.join(opts.build, "rootfs.ext2")
+    args = ["-kernel", opts.kernel, "-initrd", rootfs + " rootfs",
+            "-append", append]
+    if disk:
+        drive = "file=%s,if=ide,index=0,format=raw" % disk
+    if drive:
+        args += ["-drive", drive]
+    return Machine(args, **kw)

@@ -13,10 +13,9 @@ then the kernel powers off.  Fails on "resource: leak", on any other
 failure of the program, on a panic, or when QEMU does not power off.
 """
 
-import os
 import re
 
-from machine import Machine
+from machine import ram_root
 
 RESOURCE_TIMEOUT = 300
 BAD = re.compile(r"panic|System halted|Call trace")
@@ -25,10 +24,8 @@ BAD = re.compile(r"panic|System halted|Call trace")
 def register(system_test, check, failure):
     @system_test
     def resource_thousand_fork_exec(opts):
-        rootfs = os.path.join(opts.build, "rootfs.ext2")
-        with Machine(["-kernel", opts.kernel, "-initrd", rootfs + " rootfs",
-                      "-append", "init=/test/resource shutdown=poweroff "
-                      "exit_window_yield console=ttyS0"]) as m:
+        with ram_root(opts, "init=/test/resource shutdown=poweroff "
+                      "exit_window_yield console=ttyS0") as m:
             m.expect(r"proc: /test/resource ended with status \d+",
                      RESOURCE_TIMEOUT)
             status = m.wait_exit(30)

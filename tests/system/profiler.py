@@ -31,7 +31,7 @@ import os
 import re
 import subprocess
 
-from machine import Machine
+from machine import Machine, ram_root
 from session import Shell, PROMPT
 
 BOOT_TIMEOUT = 180
@@ -128,9 +128,7 @@ def register(system_test, check, failure):
 
     @system_test
     def profile_boot_in_guest(opts):
-        rootfs = os.path.join(opts.build, "rootfs.ext2")
-        with Machine(["-kernel", opts.kernel, "-initrd", rootfs + " rootfs",
-                      "-append", "profile=boot hz=2000"], memory=256) as m:
+        with ram_root(opts, "profile=boot hz=2000", memory=256) as m:
             sh = Shell(m)
             sh.wait_prompt(0, BOOT_TIMEOUT)
             out = sh.run("profile --boot -o /tmp/boot.folded; "

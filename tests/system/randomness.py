@@ -46,7 +46,7 @@ import subprocess
 
 import init
 import session
-from machine import Machine, Timeout
+from machine import Machine, Timeout, ram_root
 
 BOOT_TIMEOUT = int(os.environ.get("BOOT_TIMEOUT", "180"))
 SLOW = 300
@@ -126,10 +126,7 @@ def urandom_sample(opts, check):
     image = os.path.join(opts.build, "random-sample.img")
     with open(image, "wb") as f:
         f.write(FILL * (SAMPLE_BYTES + (1 << 20)))
-    rootfs = os.path.join(opts.build, "rootfs.ext2")
-    with Machine(["-kernel", opts.kernel, "-initrd", rootfs + " rootfs",
-                  "-append", "console=ttyS0", "-drive",
-                  "file=%s,if=ide,index=0,format=raw" % image]) as m:
+    with ram_root(opts, disk=image) as m:
         sh = session.Shell(m)
         sh.wait_prompt(0, session.PROMPT_LIMIT)
         out = sh.run("head -c %d /dev/urandom > /dev/hda; echo rc $?; sync; "
@@ -149,10 +146,8 @@ def rndboot(opts):
     """Boot init=/test/rndboot with the RAM disk root, no disk and no
     input; return {key: [values]} of its "rndboot: KEY VALUE" lines, and
     the host seconds the blocking getrandom took (None: over the limit)."""
-    rootfs = os.path.join(opts.build, "rootfs.ext2")
-    with Machine(["-kernel", opts.kernel, "-initrd", rootfs + " rootfs",
-                  "-append", "init=/test/rndboot shutdown=poweroff "
-                  "console=ttyS0"]) as m:
+    with ram_root(opts, "init=/test/rndboot shutdown=poweroff "
+                  "console=ttyS0") as m:
         m.expect(r"rndboot: waiting for a blocking getrandom", BOOT_TIMEOUT)
         start = m.elapsed()
         try:

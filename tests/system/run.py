@@ -19,7 +19,7 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from machine import Machine, Timeout  # noqa: E402
+from machine import Machine, Timeout, ram_root  # noqa: E402
 import faults  # noqa: E402
 import init  # noqa: E402
 import memory  # noqa: E402
@@ -245,9 +245,7 @@ def poweroff_acpi_q35(opts):
 def reboot_syscall_powers_off(opts):
     """A user program (init) checks reboot(2)'s refusals, syncs and powers
     the machine off with LINUX_REBOOT_CMD_POWER_OFF."""
-    rootfs = os.path.join(opts.build, "rootfs.ext2")
-    with Machine(["-kernel", opts.kernel, "-append", "init=/test/poweroff console=ttyS0",
-                  "-initrd", rootfs + " rootfs"]) as m:
+    with ram_root(opts, "init=/test/poweroff console=ttyS0") as m:
         m.expect(r"powering off", BOOT_TIMEOUT)
         status = m.wait_exit(30)
         check("reboot(bad magic): -1 Invalid argument" in m.output,
@@ -263,10 +261,8 @@ def proc_self_and_pid_dirs(opts):
     """A user program (init) checks /proc/self and /proc/<pid>/ (stat,
     status, cmdline, the listing of /proc) against its own pid, parent,
     name and argv, and a child's; every check line must say yes."""
-    rootfs = os.path.join(opts.build, "rootfs.ext2")
-    with Machine(["-kernel", opts.kernel, "-append",
-                  "init=/test/procself shutdown=poweroff console=ttyS0",
-                  "-initrd", rootfs + " rootfs"]) as m:
+    with ram_root(opts, "init=/test/procself shutdown=poweroff "
+                  "console=ttyS0") as m:
         m.expect(r"procself: (all yes|FAILED)", BOOT_TIMEOUT)
         status = m.wait_exit(30)
         lines = re.findall(r"^([^\n:]+): (yes|no)\r?$", m.output, re.M)
@@ -287,11 +283,8 @@ def user_mount_ext2_disk(opts):
         f.truncate(16 << 20)
     subprocess.run(["mke2fs", "-q", "-t", "ext2", "-b", "1024", "-F", image],
                    check=True)
-    rootfs = os.path.join(opts.build, "rootfs.ext2")
-    with Machine(["-kernel", opts.kernel, "-append",
-                  "init=/test/mountdisk shutdown=poweroff console=ttyS0",
-                  "-initrd", rootfs + " rootfs",
-                  "-drive", "file=%s,if=ide,index=0,format=raw" % image]) as m:
+    with ram_root(opts, "init=/test/mountdisk shutdown=poweroff "
+                  "console=ttyS0", disk=image) as m:
         m.expect(r"mountdisk: (all yes|FAILED)", BOOT_TIMEOUT)
         status = m.wait_exit(60)
         lines = re.findall(r"^([^\n:]+): (yes|no)\r?$", m.output, re.M)

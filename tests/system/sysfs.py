@@ -18,7 +18,7 @@ import re
 import subprocess
 
 import session
-from machine import Machine
+from machine import ram_root
 
 SLOW = 120
 
@@ -28,10 +28,7 @@ def register(system_test, check, failure):
     def sysfs_lists_devices_and_feeds_mdev(opts):
         image = os.path.join(opts.build, "sysfs-disk.img")
         subprocess.run(["python3", "tools/mkdisk.py", image, "8"], check=True)
-        rootfs = os.path.join(opts.build, "rootfs.ext2")
-        with Machine(["-kernel", opts.kernel, "-initrd", rootfs + " rootfs",
-                      "-append", "console=ttyS0", "-drive",
-                      "file=%s,if=ide,index=0,format=raw" % image]) as m:
+        with ram_root(opts, disk=image) as m:
             sh = session.Shell(m)
             sh.wait_prompt(0, session.PROMPT_LIMIT)
             out = sh.run("grep ' /sys ' /proc/mounts")
