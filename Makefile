@@ -51,6 +51,11 @@ KTEST_QEMU_ARGS :=
 KTEST_MODULES :=
 LIB_SRCS :=
 CLEAN_FILES :=
+# Defined before the fragments, whose rules name them as prerequisites
+# (which make expands as it reads them): the root image and the ISO, built
+# below.
+ROOTFS := $(B)/rootfs.ext2
+ISO := maestro.iso
 
 include $(sort $(wildcard */*.mk */*/*.mk))
 
@@ -147,7 +152,7 @@ kernel: $(B)/maestro.elf
 # the profiler names user frames from), the test programs about 3 MiB,
 # init and /etc little; the rest, about 5 MiB, is room for the tests
 # (the shell tests write 1 MiB files in /tmp) and for a person's files.
-ROOTFS := $(B)/rootfs.ext2
+# (ROOTFS is defined above the fragments.)
 ROOTFS_MIB ?= 12
 # Fragments add files to ROOTFS_DEPS and directories to stage as
 # ROOTFS_EXTRA (SRC=DEST, see tools/mkrootfs.sh).
@@ -158,8 +163,8 @@ rootfs: $(ROOTFS)
 
 # ---------------------------------------------------------------------------
 # The ISO: GRUB (BIOS, hybrid: boots as a CD and as a disk), the kernel and
-# the root image, which GRUB loads as a module (/dev/ram0).
-ISO := maestro.iso
+# the root image, which GRUB loads as a module (/dev/ram0).  (ISO is
+# defined above the fragments.)
 ISO_DIR := $(B)/iso
 $(ISO): $(B)/maestro.elf $(ROOTFS) boot/grub.cfg | $(SETUP_STAMP)
 	@mkdir -p $(ISO_DIR)/boot/grub
