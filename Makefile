@@ -49,14 +49,23 @@ KTEST_SRCS :=
 KTEST_DEPS :=
 KTEST_QEMU_ARGS :=
 KTEST_MODULES :=
+# Objects made otherwise than from a KTEST_SRCS source (embedded files).
+KTEST_EXTRA_OBJS :=
 LIB_SRCS :=
 CLEAN_FILES :=
-# Defined before the fragments, whose rules name them as prerequisites
-# (which make expands as it reads them): the root image and the ISO, built
-# below.
+# Defined before the fragments, whose rules name them in targets and
+# prerequisites (which make expands as it reads them): the root image and
+# the ISO, built below, and the versions.
 ROOTFS := $(B)/rootfs.ext2
 ISO := maestro.iso
+MAESTRO_VERSION := 0.1.0
+# The Linux ABI level maestro implements, which uname reports as the
+# release (programs that check the kernel's version read it), as the
+# Linux layers of FreeBSD and WSL do; the sysname stays "Maestro".  The
+# modules' directory is /lib/modules/$(LINUX_ABI_RELEASE).
+LINUX_ABI_RELEASE := 6.1.0-maestro
 
+include kernel/module/kmodule.mak
 include $(sort $(wildcard */*.mk */*/*.mk))
 
 # Setup: before anything else, make sure the tools are installed.  GNU make
@@ -78,7 +87,7 @@ setup:
 # Kernel objects.
 kobj = $(patsubst %,$(B)/k/%.o,$(basename $(1)))
 KERNEL_OBJS := $(call kobj,$(KERNEL_SRCS) $(LIB_SRCS))
-KTEST_OBJS := $(call kobj,$(KTEST_SRCS))
+KTEST_OBJS := $(call kobj,$(KTEST_SRCS)) $(KTEST_EXTRA_OBJS)
 
 $(B)/k/%.o: %.c | $(SETUP_STAMP)
 	@mkdir -p $(@D)
@@ -117,11 +126,6 @@ clean:
 # Both tables live in .ksyms, last in the linker script, so pass 2 moves
 # no symbol; the link checks that it did not.
 KLIBGCC = $(shell $(CC) -m32 -print-libgcc-file-name)
-MAESTRO_VERSION := 0.1.0
-# The Linux ABI level maestro implements, which uname reports as the
-# release (programs that check the kernel's version read it), as the
-# Linux layers of FreeBSD and WSL do; the sysname stays "Maestro".
-LINUX_ABI_RELEASE := 6.1.0-maestro
 KCFLAGS += -DMAESTRO_VERSION='"$(MAESTRO_VERSION)"' \
 	-DLINUX_ABI_RELEASE='"$(LINUX_ABI_RELEASE)"'
 KEXPORTS_GEN = $(PYTHON) tools/gnuhash.py --name ksyms_exports --section .ksyms

@@ -23,13 +23,26 @@ static int blkfile_open(struct inode *inode, struct file *f)
 {
 	struct blkdev *dev = blkdev_by_rdev(inode->rdev);
 
+	int err;
+
 	if (!dev)
 		return -ENXIO;
 	if (dev->read_only && (f->flags & O_ACCMODE) != O_RDONLY)
 		return -EROFS;
-	if (!bdev_mapping(dev))
+	err = blkdev_get(dev);
+	if (err)
+		return err;
+	if (!bdev_mapping(dev)) {
+		blkdev_put(dev);
 		return -ENOMEM;
+	}
 	f->private = dev;
+	return 0;
+}
+
+static int blkfile_release(struct inode *inode, struct file *f)
+{
+	blkdev_put(f->private);
 	return 0;
 }
 
@@ -109,6 +122,7 @@ static int blkfile_fsync(struct file *f)
 
 const struct file_ops blkdev_file_ops = {
 	.open = blkfile_open,
+	.release = blkfile_release,
 	.read = blkfile_read,
 	.write = blkfile_write,
 	.fsync = blkfile_fsync,

@@ -8,6 +8,8 @@
  * page->dirty_sectors.
  */
 #include "fs/buffer.h"
+#include "fs/internal.h"
+#include "kernel/init.h"
 #include "drivers/block/blkdev.h"
 #include "lib/errno.h"
 #include "kernel/printk.h"
@@ -115,6 +117,32 @@ struct address_space *bdev_mapping(struct blkdev *dev)
 	}
 	return dev->cache;
 }
+
+/* The block layer's hook when dev's last user is gone, or dev itself
+ * (gone): its cached pages are written to it (while its driver still
+ * holds its memory) and dropped, and with it gone, the mapping too. */
+static void bdev_mapping_release(struct blkdev *dev, bool gone)
+{
+	struct address_space *m = dev->cache;
+
+	if (!m)
+		return;
+	vfs_lock();
+	pagecache_sync_mapping(m);
+	pagecache_truncate(m, 0);
+	vfs_unlock();
+	if (gone) {
+		dev->cache = NULL;
+		kfree(m);
+	}
+}
+
+static int bdev_release_hook_init(void)
+{
+	blkdev_set_release_hook(bdev_mapping_release);
+	return 0;
+}
+INITCALL(INIT_CORE, bdev_release_hook_init);
 
 /*
  * Check the block, and find dev's mapping and the block's page index and

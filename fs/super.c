@@ -90,6 +90,8 @@ static int sb_find_dev(struct super_block *sb, const char *dev)
 		return -EBUSY;
 	if (bdev->read_only && !(sb->flags & SB_RDONLY))
 		return -EROFS;
+	if (blkdev_get(bdev))
+		return -ENXIO;
 	sb->dev = bdev;
 	sb->dev_id = blkdev_rdev(bdev);
 	return 0;
@@ -120,6 +122,8 @@ struct super_block *sb_create(const struct fs_type *type, const char *dev,
 		err = -EINVAL;
 	if (err) {
 		inodes_drop_sb(sb, false);	/* what a failed mount() left */
+		if (sb->dev)
+			blkdev_put(sb->dev);
 		kfree(sb);
 		return ERR_PTR(err);
 	}
@@ -137,6 +141,8 @@ int sb_destroy(struct super_block *sb)
 	if (sb->ops && sb->ops->put_super)
 		sb->ops->put_super(sb);
 	list_del(&sb->mounts);
+	if (sb->dev)
+		blkdev_put(sb->dev);
 	kfree(sb);
 	return 0;
 }

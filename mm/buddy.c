@@ -22,6 +22,7 @@
  * buddy_mark_reserved, buddy_release.
  */
 #include "mm/mm.h"
+#include "kernel/export.h"
 #include "kernel/prof/prof.h"
 #include "mm/internal.h"
 #include "lib/compiler.h"
@@ -244,6 +245,7 @@ void page_free(struct page *pg, unsigned int order)
 	spin_unlock_irqrestore(&buddy_lock, flags);
 	prof_free(PROF_ALLOC_PAGES, (const void *)page_to_phys(pg));
 }
+EXPORT_SYMBOL(page_free);
 
 struct page *pfn_to_page(uint32_t pfn)
 {
@@ -264,6 +266,7 @@ void *page_address(const struct page *pg)
 {
 	return phys_to_virt(page_to_phys(pg));
 }
+EXPORT_SYMBOL(page_address);
 
 struct page *virt_to_page(const void *va)
 {

@@ -25,6 +25,7 @@
  * mm_set_reclaim_hook.
  */
 #include "mm/mm.h"
+#include "kernel/export.h"
 #include "lib/compiler.h"
 #include "kernel/prof/prof.h"
 #include "mm/internal.h"
@@ -80,6 +81,7 @@ struct page *page_alloc(unsigned int order)
 			   PAGE_SIZE << order);
 	return pg;
 }
+EXPORT_SYMBOL(page_alloc);
 
 struct page *page_alloc_user(unsigned int order)
 {

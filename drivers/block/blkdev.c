@@ -10,10 +10,12 @@
 #include "drivers/block/blkdev.h"
 #include "kernel/clock.h"
 #include "kernel/export.h"
+#include "kernel/modules.h"
 #include "lib/errno.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
 #include "lib/string.h"
+#include "mm/mm.h"
 
 static struct list_head blkdevs = LIST_HEAD_INIT(blkdevs);
 static struct spinlock blkdevs_lock = SPINLOCK_INIT;
@@ -40,6 +42,90 @@ int blkdev_register(struct blkdev *dev)
 	return 0;
 }
 EXPORT_SYMBOL(blkdev_register);
+
+static void (*blkdev_release_hook)(struct blkdev *dev, bool gone);
+
+void blkdev_set_release_hook(void (*hook)(struct blkdev *dev, bool gone))
+{
+	blkdev_release_hook = hook;
+}
+
+/* A partition's users count on its disk, whose driver owns both. */
+static struct blkdev *blkdev_disk(struct blkdev *dev)
+{
+	return dev->parent ? dev->parent : dev;
+}
+
+int blkdev_get(struct blkdev *dev)
+{
+	struct blkdev *disk = blkdev_disk(dev);
+	uint32_t flags;
+
+	if (!module_get(disk->owner))
+		return -ENXIO;
+	flags = spin_lock_irqsave(&blkdevs_lock);
+	disk->users++;
+	spin_unlock_irqrestore(&blkdevs_lock, flags);
+	return 0;
+}
+EXPORT_SYMBOL(blkdev_get);
+
+void blkdev_put(struct blkdev *dev)
+{
+	struct blkdev *disk = blkdev_disk(dev);
+	uint32_t flags;
+	bool idle;
+
+	flags = spin_lock_irqsave(&blkdevs_lock);
+	idle = --disk->users == 0;
+	spin_unlock_irqrestore(&blkdevs_lock, flags);
+	if (idle && blkdev_release_hook)
+		blkdev_release_hook(dev, false);
+	module_put(disk->owner);
+}
+EXPORT_SYMBOL(blkdev_put);
+
+/* Move disk and its partitions from the list to gone, unless the disk
+ * is in use. */
+static int blkdev_unlist(struct blkdev *disk, struct list_head *gone)
+{
+	struct blkdev *d, *next;
+	uint32_t flags;
+	int err = 0;
+
+	flags = spin_lock_irqsave(&blkdevs_lock);
+	if (disk->users)
+		err = -EBUSY;
+	else
+		list_for_each_entry_safe(d, next, &blkdevs, list)
+			if (d == disk || d->parent == disk) {
+				list_del(&d->list);
+				list_add_tail(&d->list, gone);
+			}
+	spin_unlock_irqrestore(&blkdevs_lock, flags);
+	return err;
+}
+
+/* Each removed device's cached pages go; the partitions were the block
+ * layer's (kzalloc'd by blk_scan_mbr), the disk is its driver's. */
+int blkdev_unregister(struct blkdev *disk)
+{
+	struct list_head gone = LIST_HEAD_INIT(gone);
+	struct blkdev *d, *next;
+	int err = blkdev_unlist(disk, &gone);
+
+	if (err)
+		return err;
+	list_for_each_entry_safe(d, next, &gone, list) {
+		if (blkdev_release_hook)
+			blkdev_release_hook(d, true);
+		pr_info("block: %s removed\n", d->name);
+		if (d != disk)
+			kfree(d);
+	}
+	return 0;
+}
+EXPORT_SYMBOL(blkdev_unregister);
 
 struct blkdev *blkdev_find(const char *name)
 {

@@ -17,7 +17,8 @@
  * segments.  Each segment is a kernel virtual address in lowmem (so it is
  * physically contiguous, for DMA) and a length that is a multiple of 512.
  *
- * Interface: blkdev_register, blkdev_find, blkdev_for_each, blk_submit,
+ * Interface: blkdev_register, blkdev_unregister, blkdev_get, blkdev_put,
+ * blkdev_find, blkdev_for_each, blk_submit,
  * blk_complete, blk_wait, blk_rw, blk_scan_mbr, blk_partition_add.
  */
 #ifndef DRIVERS_BLOCK_BLKDEV_H
@@ -87,6 +88,7 @@ struct blkdev {
 	const struct blkdev_ops *ops;
 	void *driver_data;
 	bool read_only;
+	struct module *owner;		/* its driver's module; NULL: built in */
 
 	/* A partition: requests go to parent, shifted by start_sector. */
 	struct blkdev *parent;
@@ -101,7 +103,24 @@ struct blkdev {
 	struct blk_stats stats;
 	struct list_head list;		/* all devices */
 	void *cache;			/* the page cache's mapping, lazily */
+	uint32_t users;			/* blkdev_get: open files, mounts */
 };
+
+struct module;
+
+/* A device in use (an open file, a mount) keeps it and its driver's
+ * module: blkdev_get() is 0, or -ENXIO when the module is going away;
+ * blkdev_put() undoes it.  blkdev_unregister() removes a disk and its
+ * partitions: 0, or -EBUSY while any is in use.  The hook, set by the
+ * page cache's owner (fs/buffer.c), writes back and drops a device's
+ * cached pages when its disk's last user puts it (as Linux drops a block
+ * device's cache at its last close: what a filesystem wrote through its
+ * files is then read from the disk, not from stale device pages) and,
+ * gone set, when it is removed. */
+int blkdev_get(struct blkdev *dev);
+void blkdev_put(struct blkdev *dev);
+int blkdev_unregister(struct blkdev *dev);
+void blkdev_set_release_hook(void (*hook)(struct blkdev *dev, bool gone));
 
 /* 0, -EEXIST for a duplicate name, -EINVAL for a bad device. */
 int blkdev_register(struct blkdev *dev);

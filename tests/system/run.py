@@ -30,6 +30,7 @@ import session  # noqa: E402
 import shell  # noqa: E402
 import storage  # noqa: E402
 import sysfs  # noqa: E402
+import modules  # noqa: E402
 import terminal  # noqa: E402
 import userprogs  # noqa: E402
 import vgaconsole  # noqa: E402
@@ -475,6 +476,7 @@ session.register(system_test, check, Failure)
 memory.register(system_test, check, Failure)
 faults.register(system_test, check, Failure)
 sysfs.register(system_test, check, Failure)
+modules.register(system_test, check, Failure)
 randomness.register(system_test, check, Failure)
 
 
