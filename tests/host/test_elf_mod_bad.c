@@ -107,6 +107,7 @@ DEFECT(d_align_big, sec(img, ".bss")->sh_addralign = 8192)
 DEFECT(d_rela, sec(img, ".rel.text")->sh_type = SHT_RELA)
 DEFECT(d_shndx, sec(img, ".comment")->sh_type = SHT_SYMTAB_SHNDX)
 DEFECT(d_wx, sec(img, ".text")->sh_flags |= SHF_WRITE)
+DEFECT(d_tls, sec(img, ".data")->sh_flags |= SHF_TLS)
 DEFECT(d_alloc_table, sec(img, ".symtab")->sh_flags |= SHF_ALLOC)
 DEFECT(d_no_symtab, sec(img, ".symtab")->sh_type = SHT_PROGBITS)
 DEFECT(d_two_symtabs, sec(img, ".strtab")->sh_type = SHT_SYMTAB)
@@ -180,7 +181,7 @@ static const struct defect defects[] = {
 	{ "shstrndx text", d_shstrndx_text, -ENOEXEC,
 	  "section name table is not SHT_STRTAB", NULL },
 	{ "text past end", d_text_past, -ENOEXEC,
-	  "section extends past the end of the file", "section 1 (?)" },
+	  "section extends past the end of the file", "section 1 (.text)" },
 	{ "text huge", d_text_huge, -ENOEXEC,
 	  "section extends past the end of the file", NULL },
 	{ "overlap", d_overlap, -ENOEXEC, "sections overlap in the file",
@@ -196,6 +197,8 @@ static const struct defect defects[] = {
 	{ "shndx", d_shndx, -ENOEXEC,
 	  "extended section indices (SHT_SYMTAB_SHNDX)", NULL },
 	{ "w+x", d_wx, -ENOEXEC, "section both writable and executable", NULL },
+	{ "tls section", d_tls, -ENOEXEC, "thread-local section (SHF_TLS)",
+	  "(.data)" },
 	{ "alloc table", d_alloc_table, -ENOEXEC,
 	  "allocated section of an unexpected type", NULL },
 	{ "no symtab", d_no_symtab, -ENOEXEC, "no symbol table", NULL },
