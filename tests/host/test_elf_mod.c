@@ -138,8 +138,12 @@ TEST(elf_mod_real_layout)
 		CHECK(l.m.region[s->region].align >= align);
 		CHECK_EQ(elf_mod_section_addr(&l.m, &l.b, i),
 			 EMOD_BASE(s->region) + s->off);
+		CHECK(elf_mod_section_mem(&l.m, &l.b, i) ==
+		      l.b.mem[s->region] + s->off);
 	}
 	CHECK_EQ(placed, 8);
+	CHECK(elf_mod_section_mem(&l.m, &l.b, l.m.symtab) == NULL);
+	CHECK_EQ(elf_mod_section_addr(&l.m, &l.b, l.m.shnum), 0);
 	for (int r = 0; r < ELF_MOD_NREGIONS; r++)
 		CHECK_EQ(l.m.region[r].size, end[r]);
 	CHECK_EQ(l.m.region[ELF_MOD_DATA].align, 32);	/* .bss */
@@ -213,7 +217,6 @@ TEST(elf_mod_real_data)
 
 struct rel_check {
 	struct emod_load *l;
-	const unsigned char *img;
 	char target[64];	/* the section relocated */
 	int placed;		/* whether it is loaded */
 	unsigned int checked;
@@ -281,7 +284,7 @@ TEST(elf_mod_real_every_relocation)
 	struct emod_load l;
 	size_t len;
 	unsigned char *img = load_ko(&l, &len);
-	struct rel_check c = { .l = &l, .img = img };
+	struct rel_check c = { .l = &l };
 	char line[256];
 	FILE *f = fopen(EMOD_KO ".rel", "r");
 
