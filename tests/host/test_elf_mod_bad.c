@@ -277,7 +277,7 @@ static void check_defect(const unsigned char *orig, size_t orig_len,
 	d->make(img, &len);
 	copy = malloc(len);		/* exactly len bytes for ASan */
 	memcpy(copy, img, len);
-	ret = emod_load(copy, len, &l, 1 << 20, NULL);
+	ret = emod_load(copy, len, &l, 1 << 20, emod_resolve, NULL);
 	CHECK_MSG(ret == d->ret, "%s: %d, not %d (%s)", d->what, ret, d->ret,
 		  l.m.error ? l.m.error : "no error");
 	if (d->error)

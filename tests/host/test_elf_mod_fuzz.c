@@ -85,7 +85,7 @@ static void fuzz_case(struct fuzz *f, const unsigned char *img, size_t len)
 	int ret, n;
 
 	memcpy(copy, img, len);
-	ret = emod_load(copy, len, &l, FUZZ_MAX_MEM, f->ctx);
+	ret = emod_load(copy, len, &l, FUZZ_MAX_MEM, emod_resolve, f->ctx);
 	f->cases++;
 	if (ret == 0) {
 		f->loaded++;
