@@ -109,10 +109,13 @@ clean:
 	rm -rf $(B) maestro.iso $(CLEAN_FILES)
 
 # ---------------------------------------------------------------------------
-# Kernel images.  Each is linked twice: pass 1 with an empty symbol table,
-# pass 2 with the table tools/ksyms.py makes from pass 1's symbols.  .ksyms
-# is last in the linker script, so pass 2 moves no symbol; the link checks
-# that it did not.
+# Kernel images.  Each is linked twice: pass 1 with an empty symbol table
+# and an empty export table, pass 2 with the table tools/ksyms.py makes
+# from pass 1's symbols and the export table tools/gnuhash.py makes from
+# the names EXPORT_SYMBOL left in pass 1's .kexport_names (kernel/export.h;
+# it fails, naming them, when one is not a defined global of pass 1).
+# Both tables live in .ksyms, last in the linker script, so pass 2 moves
+# no symbol; the link checks that it did not.
 KLIBGCC = $(shell $(CC) -m32 -print-libgcc-file-name)
 MAESTRO_VERSION := 0.1.0
 # The Linux ABI level maestro implements, which uname reports as the
@@ -121,23 +124,38 @@ MAESTRO_VERSION := 0.1.0
 LINUX_ABI_RELEASE := 6.1.0-maestro
 KCFLAGS += -DMAESTRO_VERSION='"$(MAESTRO_VERSION)"' \
 	-DLINUX_ABI_RELEASE='"$(LINUX_ABI_RELEASE)"'
+KEXPORTS_GEN = $(PYTHON) tools/gnuhash.py --name ksyms_exports --section .ksyms
 
 $(B)/ksyms-empty.S: tools/ksyms.py | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(PYTHON) tools/ksyms.py /dev/null $@
 $(B)/%.o: $(B)/%.S
 	$(CC) -m32 -c $< -o $@
+$(B)/kexports-empty.c: tools/gnuhash.py | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(KEXPORTS_GEN) /dev/null $@
+$(B)/kexports-empty.o: $(B)/kexports-empty.c lib/gnuhash.h
+	$(CC) $(KCFLAGS) -c $< -o $@
+$(B)/%.kexports.o: $(B)/%.kexports.c lib/gnuhash.h
+	$(CC) $(KCFLAGS) -c $< -o $@
 
 # $(call kernel_image,NAME,OBJECTS)
 define kernel_image
-$(B)/$(1).pass1.elf: $(2) $(B)/ksyms-empty.o boot/linker.ld
-	$$(LD) $$(KLDFLAGS) -T boot/linker.ld -o $$@ $(2) $(B)/ksyms-empty.o $$(KLIBGCC)
+$(B)/$(1).pass1.elf: $(2) $(B)/ksyms-empty.o $(B)/kexports-empty.o boot/linker.ld
+	$$(LD) $$(KLDFLAGS) -T boot/linker.ld -o $$@ $(2) $(B)/ksyms-empty.o \
+		$(B)/kexports-empty.o $$(KLIBGCC)
 $(B)/$(1).nm: $(B)/$(1).pass1.elf
 	$$(NM) -n --defined-only $$< > $$@
 $(B)/$(1).ksyms.S: $(B)/$(1).nm tools/ksyms.py
 	$$(PYTHON) tools/ksyms.py $$< $$@
-$(B)/$(1).elf: $(B)/$(1).pass1.elf $(B)/$(1).ksyms.o
-	$$(LD) $$(KLDFLAGS) -T boot/linker.ld -o $$@ $(2) $(B)/$(1).ksyms.o $$(KLIBGCC)
+$(B)/$(1).exports: $(B)/$(1).pass1.elf
+	$$(OBJCOPY) -O binary -j .kexport_names \
+		--set-section-flags .kexport_names=alloc $$< $$@
+$(B)/$(1).kexports.c: $(B)/$(1).exports $(B)/$(1).nm tools/gnuhash.py
+	$$(KEXPORTS_GEN) --defined-in $(B)/$(1).nm $$< $$@
+$(B)/$(1).elf: $(B)/$(1).pass1.elf $(B)/$(1).ksyms.o $(B)/$(1).kexports.o
+	$$(LD) $$(KLDFLAGS) -T boot/linker.ld -o $$@ $(2) $(B)/$(1).ksyms.o \
+		$(B)/$(1).kexports.o $$(KLIBGCC)
 	@$$(NM) -n --defined-only $$@ > $(B)/$(1).nm2
 	@tools/check-ksyms.sh $(B)/$(1).nm $(B)/$(1).nm2
 endef

@@ -15,6 +15,7 @@
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
+#include "kernel/export.h"
 #include "lib/errno.h"
 #include "kernel/printk.h"
 #include "lib/string.h"
@@ -33,6 +34,7 @@ int vfs_register_fs(struct fs_type *type)
 	fs_types = type;
 	return 0;
 }
+EXPORT_SYMBOL(vfs_register_fs);
 
 const struct fs_type *fs_type_find(const char *name)
 {

@@ -6,6 +6,7 @@
  * until the owner is gone and tries again.
  */
 #include "kernel/mutex.h"
+#include "kernel/export.h"
 #include "kernel/x86/cpu.h"
 #include "kernel/panic.h"
 #include "kernel/sched/task.h"
@@ -31,6 +32,7 @@ void mutex_lock(struct mutex *m)
 	BUG_ON(!sched_can_sleep());
 	wait_event(&m->wq, mutex_try(m));
 }
+EXPORT_SYMBOL(mutex_lock);
 
 void mutex_unlock(struct mutex *m)
 {
@@ -45,6 +47,7 @@ void mutex_unlock(struct mutex *m)
 	if (released)
 		wake_up(&m->wq);
 }
+EXPORT_SYMBOL(mutex_unlock);
 
 bool mutex_held(const struct mutex *m)
 {

@@ -6,6 +6,7 @@
  * corrupted chain ends the trace instead of faulting again.
  */
 #include "kernel/panic.h"
+#include "kernel/export.h"
 #include "kernel/x86/cpu.h"
 #include "kernel/extable.h"
 #include "kernel/ksyms.h"
@@ -62,3 +63,4 @@ __noreturn void panic(const char *fmt, ...)
 	backtrace_print((uintptr_t)__builtin_frame_address(0), 16);
 	halt_forever();
 }
+EXPORT_SYMBOL(panic);

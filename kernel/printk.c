@@ -10,6 +10,7 @@
  * woken afterwards (logbuf_wake).
  */
 #include "kernel/printk.h"
+#include "kernel/export.h"
 #include "kernel/clock.h"
 #include "kernel/cmdline.h"
 #include "lib/errno.h"
@@ -108,6 +109,7 @@ int printk(const char *fmt, ...)
 	va_end(ap);
 	return n;
 }
+EXPORT_SYMBOL(printk);
 
 /*
  * console=NAME[,OPTIONS] enables only the named consoles: the first valid

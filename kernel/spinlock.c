@@ -11,6 +11,7 @@
  * tests set to see the detection happen without a panic.
  */
 #include "kernel/spinlock.h"
+#include "kernel/export.h"
 #include "kernel/ksyms.h"
 #include "kernel/panic.h"
 
@@ -29,3 +30,4 @@ void spin_lock_contended(struct spinlock *l, uintptr_t at)
 	panic("spinlock %p taken again at %s; held since %s", (void *)l, here,
 	      holder);
 }
+EXPORT_SYMBOL(spin_lock_contended);

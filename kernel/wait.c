@@ -7,6 +7,7 @@
  * interrupts off, so interrupt handlers may call wake_up().
  */
 #include "kernel/wait.h"
+#include "kernel/export.h"
 #include "kernel/clock.h"
 #include "kernel/sched/task.h"
 
@@ -14,11 +15,13 @@ void wait_queue_init(struct wait_queue *wq)
 {
 	*wq = (struct wait_queue)WAIT_QUEUE_INIT(*wq);
 }
+EXPORT_SYMBOL(wait_queue_init);
 
 void wake_up(struct wait_queue *wq)
 {
 	wake_up_poll(wq, 0);
 }
+EXPORT_SYMBOL(wake_up);
 
 void wake_up_poll(struct wait_queue *wq, unsigned int key)
 {
@@ -37,6 +40,7 @@ void wake_up_poll(struct wait_queue *wq, unsigned int key)
 		e->wake(e, key);
 	spin_unlock_irqrestore(&wq->lock, flags);
 }
+EXPORT_SYMBOL(wake_up_poll);
 
 void wait_entry_add(struct wait_queue *wq, struct wait_entry *e)
 {
@@ -45,6 +49,7 @@ void wait_entry_add(struct wait_queue *wq, struct wait_entry *e)
 	list_add_tail(&e->link, &wq->entries);
 	spin_unlock_irqrestore(&wq->lock, flags);
 }
+EXPORT_SYMBOL(wait_entry_add);
 
 void wait_entry_remove(struct wait_queue *wq, struct wait_entry *e)
 {
@@ -53,6 +58,7 @@ void wait_entry_remove(struct wait_queue *wq, struct wait_entry *e)
 	list_del(&e->link);
 	spin_unlock_irqrestore(&wq->lock, flags);
 }
+EXPORT_SYMBOL(wait_entry_remove);
 
 void wait_prepare(struct wait_queue *wq)
 {
@@ -64,6 +70,7 @@ void wait_prepare(struct wait_queue *wq)
 	current->state = TASK_SLEEPING;
 	spin_unlock(&wq->lock);
 }
+EXPORT_SYMBOL(wait_prepare);
 
 /* Called with interrupts off; returns with them off. */
 void wait_sleep(struct wait_queue *wq, uint64_t deadline)
@@ -80,6 +87,7 @@ void wait_sleep(struct wait_queue *wq, uint64_t deadline)
 	if (deadline != WAIT_FOREVER)
 		sched_timer_cancel(current);
 }
+EXPORT_SYMBOL(wait_sleep);
 
 void wait_finish(struct wait_queue *wq)
 {
@@ -90,3 +98,4 @@ void wait_finish(struct wait_queue *wq)
 	current->state = TASK_RUNNING;
 	spin_unlock(&wq->lock);
 }
+EXPORT_SYMBOL(wait_finish);

@@ -31,6 +31,7 @@
  * kmalloc_check, kmalloc_debug_errors, kmalloc_usage.
  */
 #include "mm/mm.h"
+#include "kernel/export.h"
 #include "kernel/prof/prof.h"
 #include "mm/internal.h"
 #include "kernel/cmdline.h"
@@ -344,6 +345,7 @@ void *kmalloc(size_t size)
 	prof_alloc(PROF_ALLOC_KMALLOC, p, size);
 	return p;
 }
+EXPORT_SYMBOL(kmalloc);
 
 /* kmalloc, with the object zeroed. */
 void *kzalloc(size_t size)
@@ -355,6 +357,7 @@ void *kzalloc(size_t size)
 		memset(p, 0, size);
 	return p;
 }
+EXPORT_SYMBOL(kzalloc);
 
 /* ---- freeing --------------------------------------------------------- */
 
@@ -456,6 +459,7 @@ void kfree(void *p)
 	}
 	spin_unlock_irqrestore(&kmalloc_lock, flags);
 }
+EXPORT_SYMBOL(kfree);
 
 int kmalloc_check(const void *p)
 {

@@ -14,6 +14,7 @@
  * strncpy_from_user, strcpy_from_user, uaccess_get, uaccess_put.
  */
 #include "mm/uaccess.h"
+#include "kernel/export.h"
 #include "lib/compiler.h"
 #include "lib/errno.h"
 #include "kernel/extable.h"
@@ -47,6 +48,7 @@ int copy_from_user(void *dst, const void *usrc, size_t n)
 		return -EFAULT;
 	return uaccess_copy(dst, usrc, n);
 }
+EXPORT_SYMBOL(copy_from_user);
 
 int copy_to_user(void *udst, const void *src, size_t n)
 {
@@ -54,6 +56,7 @@ int copy_to_user(void *udst, const void *src, size_t n)
 		return -EFAULT;
 	return uaccess_copy(udst, src, n);
 }
+EXPORT_SYMBOL(copy_to_user);
 
 int clear_user(void *udst, size_t n)
 {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # check-ksyms.sh PASS1.nm PASS2.nm: fail when the second link pass moved a
-# symbol.  The table's own symbols and _kernel_end (after the table) may
-# differ; nothing else may.
+# symbol.  The tables' own symbols (ksyms_*: the symbol table's and the
+# export table's) and _kernel_end (after them) may differ; nothing else may.
 filter() { grep -v -e ' ksyms_' -e ' _kernel_end$' "$1"; }
 filter "$2" > "$2.filtered"
 if ! filter "$1" | diff -u - "$2.filtered"; then

@@ -15,9 +15,10 @@ Usage:
                             print "N passed, N failed", exit 1 on failure.
 
 Which symbols are kept: text (T t W w) and data (D d B b R r V v).  Dropped:
-absolute symbols (A), local labels (.L*), the table's own symbols (ksyms_*)
-and every symbol at or above the table's start, since those (_end and
-friends) move when the table grows between the passes.
+absolute symbols (A), local labels (.L*), the table's own symbols (ksyms_*,
+which include the export table's, ksyms_exports, that tools/gnuhash.py puts
+in .ksyms too) and every symbol at or above the table's start, since those
+(_end and friends) move when the table grows between the passes.
 
 The table, all in `.section .ksyms,"a"`, 4-byte aligned, uint32 little
 endian unless said otherwise (N = distinct addresses, M = names,

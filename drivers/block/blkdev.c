@@ -9,6 +9,7 @@
  */
 #include "drivers/block/blkdev.h"
 #include "kernel/clock.h"
+#include "kernel/export.h"
 #include "lib/errno.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
@@ -38,6 +39,7 @@ int blkdev_register(struct blkdev *dev)
 		dev->read_only ? ", read-only" : "");
 	return 0;
 }
+EXPORT_SYMBOL(blkdev_register);
 
 struct blkdev *blkdev_find(const char *name)
 {
@@ -56,6 +58,7 @@ struct blkdev *blkdev_find(const char *name)
 	spin_unlock_irqrestore(&blkdevs_lock, flags);
 	return found;
 }
+EXPORT_SYMBOL(blkdev_find);
 
 struct blkdev *blkdev_next(struct blkdev *prev)
 {
@@ -156,6 +159,7 @@ int blk_submit(struct blk_request *rq)
 	spin_unlock_irqrestore(&dev->lock, flags);
 	return 0;
 }
+EXPORT_SYMBOL(blk_submit);
 
 void blk_complete(struct blk_request *rq, int status)
 {
@@ -166,6 +170,7 @@ void blk_complete(struct blk_request *rq, int status)
 	blk_start_next(dev);
 	spin_unlock_irqrestore(&dev->lock, flags);
 }
+EXPORT_SYMBOL(blk_complete);
 
 int blk_wait(struct blk_request *rq)
 {
@@ -174,6 +179,7 @@ int blk_wait(struct blk_request *rq)
 	wait_event(&dev->wq, rq->done);
 	return rq->status;
 }
+EXPORT_SYMBOL(blk_wait);
 
 int blk_rw(struct blkdev *dev, enum blk_op op, uint64_t sector,
 	   uint32_t count, void *buf)
@@ -202,6 +208,7 @@ int blk_rw(struct blkdev *dev, enum blk_op op, uint64_t sector,
 	}
 	return err;
 }
+EXPORT_SYMBOL(blk_rw);
 
 void blk_copy_request(const struct blk_request *rq, uint8_t *disk)
 {
@@ -215,6 +222,7 @@ void blk_copy_request(const struct blk_request *rq, uint8_t *disk)
 		p += rq->seg[i].len;
 	}
 }
+EXPORT_SYMBOL(blk_copy_request);
 
 int blk_flush(struct blkdev *dev)
 {

@@ -21,6 +21,7 @@
 #include "drivers/block/blkdev.h"
 #include "fs/devfs/devfs.h"
 #include "fs/internal.h"
+#include "kernel/export.h"
 #include "lib/errno.h"
 #include "kernel/init.h"
 #include "lib/string.h"
@@ -97,6 +98,7 @@ int devfs_register_char(const char *name, uint16_t mode, uint32_t rdev,
 	n->fops = fops;
 	return 0;
 }
+EXPORT_SYMBOL(devfs_register_char);
 
 int devfs_register_link(const char *name, const char *target)
 {

@@ -14,6 +14,7 @@
  * procfs_tree_entry(ino), procfs_tree_readdir(dir, pos, emit, ctx).
  */
 #include "fs/procfs/internal.h"
+#include "kernel/export.h"
 #include "lib/errno.h"
 #include "lib/string.h"
 #include "mm/mm.h"
@@ -126,6 +127,7 @@ int procfs_register(const char *path, procfs_show_t show)
 {
 	return procfs_register_rw(path, show, NULL);
 }
+EXPORT_SYMBOL(procfs_register);
 
 /*
  * Emit dir's entries from the one numbered pos (0: the first): returns

@@ -24,6 +24,7 @@
  * pool's lock is never taken under it.
  */
 #include "kernel/random.h"
+#include "kernel/export.h"
 #include "kernel/random/batch.h"
 #include "kernel/random/internal.h"
 #include "crypto/crng.h"
@@ -125,6 +126,7 @@ void get_random_bytes(void *buf, size_t len)
 	crng_generate(key, buf, len);
 	memzero_explicit(key, sizeof(key));
 }
+EXPORT_SYMBOL(get_random_bytes);
 
 /* The batches are per CPU, so interrupts off is their lock. */
 uint32_t get_random_u32(void)
@@ -136,6 +138,7 @@ uint32_t get_random_u32(void)
 	irq_restore(flags);
 	return v;
 }
+EXPORT_SYMBOL(get_random_u32);
 
 uint64_t get_random_u64(void)
 {

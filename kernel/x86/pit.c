@@ -6,6 +6,7 @@
  * hook into pit_tick().
  */
 #include "kernel/clock.h"
+#include "kernel/export.h"
 #include "kernel/x86/cpu.h"
 #include "kernel/x86/interrupt.h"
 #include "kernel/printk.h"
@@ -19,6 +20,7 @@
 _Static_assert(HZ >= 19 && HZ <= 10000, "HZ must fit the PIT's 16-bit divisor");
 
 volatile uint64_t jiffies;
+EXPORT_SYMBOL(jiffies);
 
 static void pit_tick(struct trap_frame *f)
 {

@@ -8,6 +8,7 @@
  * so the hot path has no division.
  */
 #include "kernel/clock.h"
+#include "kernel/export.h"
 #include "kernel/x86/cpu.h"
 #include "lib/errno.h"
 #include "kernel/printk.h"
@@ -94,6 +95,7 @@ uint64_t clock_ns(void)
 		return 0;
 	return tsc_to_ns(rdtsc() - tsc_at_boot);
 }
+EXPORT_SYMBOL(clock_ns);
 
 uint32_t tsc_khz(void)
 {
