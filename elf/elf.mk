@@ -32,3 +32,9 @@ $(ELFMOD_KO).rel: $(ELFMOD_KO)
 	readelf -rW $< > $@
 
 test-host: $(ELFMOD_FILES)
+
+# The in-kernel test loads the same test.ko, linked into the test kernel.
+KTEST_SRCS += tests/kernel/elf_mod_image.asm tests/kernel/test_elf_mod.c
+$(B)/k/tests/kernel/elf_mod_image.o: $(ELFMOD_KO)
+$(B)/k/tests/kernel/elf_mod_image.o: KASFLAGS += \
+	-DELFMOD_IMAGE='"$(ELFMOD_KO)"'

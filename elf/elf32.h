@@ -104,6 +104,7 @@ struct elf32_phdr {
 #define SHF_WRITE	0x1
 #define SHF_ALLOC	0x2
 #define SHF_EXECINSTR	0x4
+#define SHF_TLS		0x400
 
 /* Special section indices (st_shndx, e_shstrndx). */
 #define SHN_UNDEF	0

@@ -102,7 +102,7 @@ int elf_mod_check_symtab(struct elf_mod *m)
 		msg = mod_symbol_rule(m, i);
 		if (msg)
 			return elf_mod_fail(m, msg, m->symtab, i,
-					    elf_mod_sym_name(m, &m->syms[i]));
+					    elf_mod_sym_label(m, &m->syms[i]));
 	}
 	return 0;
 }
@@ -164,7 +164,7 @@ static int mod_check_rel(struct elf_mod *m, uint32_t sec, uint32_t j,
 	if (!mod_sym_loaded(m, sym))
 		return elf_mod_fail(m, "relocation against a symbol in a "
 				    "section that is not loaded", sec, j,
-				    elf_mod_sym_name(m, &m->syms[sym]));
+				    elf_mod_sym_label(m, &m->syms[sym]));
 	return 0;
 }
 

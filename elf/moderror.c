@@ -2,7 +2,7 @@
  * moderror.c: the module loader's error reports and relocation names.
  *
  * Interface (elf/module.h, elf/modpriv.h): elf_mod_fail, elf_mod_sec_name,
- * elf_mod_strerror, elf_mod_reloc_name.
+ * elf_mod_sym_label, elf_mod_strerror, elf_mod_reloc_name.
  */
 #include "elf/modpriv.h"
 #include "lib/errno.h"
@@ -23,6 +23,15 @@ const char *elf_mod_sec_name(const struct elf_mod *m, uint32_t index)
 	if (!m->shstrtab || index >= m->shnum)
 		return "?";
 	return m->shstrtab + m->shdr[index].sh_name;
+}
+
+const char *elf_mod_sym_label(const struct elf_mod *m,
+			      const struct elf32_sym *sym)
+{
+	if (ELF32_ST_TYPE(sym->st_info) == STT_SECTION &&
+	    sym->st_shndx < m->shnum)
+		return elf_mod_sec_name(m, sym->st_shndx);
+	return elf_mod_sym_name(m, sym);
 }
 
 /* "symbol 3 of section 9 (.symtab): " and the like, or "". */

@@ -4,7 +4,7 @@
  *
  * Interface (elf/module.h): elf_mod_is_placed, elf_mod_layout,
  * elf_mod_copy, elf_mod_section, elf_mod_section_addr,
- * elf_mod_modinfo_next, elf_mod_modinfo_get.
+ * elf_mod_section_mem, elf_mod_modinfo_next, elf_mod_modinfo_get.
  *
  * A placed section (SHF_ALLOC, but not ".modinfo", which Linux does not
  * load either) goes into a region by what it holds: ".init*" sections
@@ -129,18 +129,31 @@ int elf_mod_section(const struct elf_mod *m, const char *name,
 	return -ENOENT;
 }
 
+/* Where section index went, or NULL when it was not placed. */
+static const struct elf_mod_sec *mod_placed(const struct elf_mod *m,
+					    uint32_t index)
+{
+	if (!m->secs || index >= m->shnum ||
+	    m->secs[index].region == ELF_MOD_NOT_PLACED)
+		return NULL;
+	return &m->secs[index];
+}
+
 uint32_t elf_mod_section_addr(const struct elf_mod *m,
 			      const struct elf_mod_bases *bases,
 			      uint32_t index)
 {
-	const struct elf_mod_sec *s;
+	const struct elf_mod_sec *s = mod_placed(m, index);
 
-	if (!m->secs || index >= m->shnum)
-		return 0;
-	s = &m->secs[index];
-	if (s->region == ELF_MOD_NOT_PLACED)
-		return 0;
-	return bases->addr[s->region] + s->off;
+	return s ? bases->addr[s->region] + s->off : 0;
+}
+
+uint8_t *elf_mod_section_mem(const struct elf_mod *m,
+			     const struct elf_mod_bases *bases, uint32_t index)
+{
+	const struct elf_mod_sec *s = mod_placed(m, index);
+
+	return s ? bases->mem[s->region] + s->off : NULL;
 }
 
 const char *elf_mod_modinfo_next(const struct elf_mod *m, const char *prev)

@@ -6,6 +6,7 @@
  * Interface (elf/module.h): elf_mod_parse(image, len, m).
  *
  * Every rule broken gives -ENOEXEC and m->error:
+ *   - the file: at most 4 GiB (so that no offset + size wraps);
  *   - the file header: ELF magic, ELFCLASS32, ELFDATA2LSB, EV_CURRENT,
  *     ET_REL, EM_386, e_shentsize 40, 1 <= e_shnum <= ELF_MOD_MAX_SECTIONS,
  *     the section header table 4-byte aligned and inside the file,
@@ -15,8 +16,8 @@
  *     SHT_RELA (i386 objects use SHT_REL) nor SHT_SYMTAB_SHNDX, exactly
  *     one SHT_SYMTAB, symbol and relocation tables 4-byte aligned in the
  *     file, an SHF_ALLOC section of a loadable type (PROGBITS, NOBITS,
- *     NOTE, INIT/FINI/PREINIT_ARRAY) and never both writable and
- *     executable;
+ *     NOTE, INIT/FINI/PREINIT_ARRAY), never both writable and
+ *     executable, never thread-local (SHF_TLS);
  *   - the section name table: SHT_STRTAB, non-empty, ending with a NUL,
  *     and every sh_name inside it;
  *   - no two sections' bytes overlap in the file, nor overlap the file
@@ -105,6 +106,8 @@ static const char *mod_alloc_rule(const struct elf32_shdr *sh)
 	}
 	if ((sh->sh_flags & SHF_WRITE) && (sh->sh_flags & SHF_EXECINSTR))
 		return "section both writable and executable";
+	if (sh->sh_flags & SHF_TLS)
+		return "thread-local section (SHF_TLS)";
 	return NULL;
 }
 
@@ -153,7 +156,8 @@ static int mod_check_sections(struct elf_mod *m)
 	return 0;
 }
 
-/* The section names: a NUL-terminated table, every name inside it. */
+/* The section names, checked first so that later errors can name
+ * sections: a NUL-terminated table, every name inside it. */
 static int mod_check_names(struct elf_mod *m, uint32_t index)
 {
 	const struct elf32_shdr *sh = &m->shdr[index];
@@ -162,6 +166,9 @@ static int mod_check_names(struct elf_mod *m, uint32_t index)
 	if (sh->sh_type != SHT_STRTAB)
 		return elf_mod_fail(m, "section name table is not SHT_STRTAB",
 				    index, ELF_MOD_NONE, NULL);
+	if (!mod_inside(m->len, sh->sh_offset, sh->sh_size))
+		return elf_mod_fail(m, "section extends past the end of the "
+				    "file", index, ELF_MOD_NONE, NULL);
 	if (sh->sh_size == 0 || tab[sh->sh_size - 1] != '\0')
 		return elf_mod_fail(m, "string table not NUL-terminated",
 				    index, ELF_MOD_NONE, NULL);
@@ -241,8 +248,12 @@ int elf_mod_parse(const void *image, size_t len, struct elf_mod *m)
 	if (len < sizeof(*eh))
 		return elf_mod_fail(m, "file shorter than an ELF header",
 				    ELF_MOD_NONE, ELF_MOD_NONE, NULL);
-	if ((ret = mod_check_ehdr(m, eh)) || (ret = mod_check_sections(m)) ||
+	if (len > UINT32_MAX)	/* ELF32 offsets: and no sum below wraps */
+		return elf_mod_fail(m, "file larger than 4 GiB", ELF_MOD_NONE,
+				    ELF_MOD_NONE, NULL);
+	if ((ret = mod_check_ehdr(m, eh)) ||
 	    (ret = mod_check_names(m, eh->e_shstrndx)) ||
+	    (ret = mod_check_sections(m)) ||
 	    (ret = mod_check_overlaps(m, eh)) ||
 	    (ret = elf_mod_check_symtab(m)) || (ret = elf_mod_check_rels(m)))
 		return ret;

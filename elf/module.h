@@ -14,7 +14,7 @@
  *	checks are listed at the top of elf/module.c and elf/modcheck.c).
  *	image must stay valid and unchanged while m is used, and must be
  *	4-byte aligned (kmalloc'ed or page memory is).  Fills the parse
- *	fields of *m.  0 or -ENOEXEC.
+ *	fields of *m.  0, -ENOEXEC, or -EINVAL for a misaligned image.
  *
  *   elf_mod_layout(m, secs)
  *	Give every placed section (SHF_ALLOC, except ".modinfo", which is
@@ -26,14 +26,18 @@
  *
  *   The caller then allocates each region with a non-zero size:
  *	bases->mem[r], where the loader writes it, and bases->addr[r], the
- *	address the module will run at (the same in the kernel; the host
- *	tests use fake addresses).  addr[r] must be a multiple of
- *	m->region[r].align (at most ELF_MOD_MAX_ALIGN).
+ *	address the module will run at: the same address, or another
+ *	mapping of the same memory (tests/kernel/test_elf_mod.c writes text
+ *	through the linear map and runs it from a read-only executable
+ *	alias; the host tests use fake addresses).  addr[r] must be a
+ *	multiple of m->region[r].align (at most ELF_MOD_MAX_ALIGN, a page),
+ *	so each region can have pages, and protections, of its own.
  *
  *   elf_mod_copy(m, bases)
  *	Zero every region, then copy each placed SHT_PROGBITS-like
- *	section's bytes in (SHT_NOBITS stay zero).  0, or -EINVAL for a
- *	misaligned addr[r] or a NULL mem[r] with a non-zero size.
+ *	section's bytes in (SHT_NOBITS stay zero).  0, or -EINVAL before
+ *	elf_mod_layout, for a misaligned addr[r], or a NULL mem[r] with a
+ *	non-zero size.
  *
  *   elf_mod_relocate(m, bases, resolve, ctx)
  *	Apply every SHT_REL section whose target is placed: R_386_32
@@ -45,7 +49,9 @@
  *	undefined weak symbol that resolve does not know is 0.  Relocations
  *	of sections that are not placed (debug info) are skipped.  0,
  *	-ENOENT (an undefined symbol resolve does not know: m->error_name
- *	is its name), or resolve's other negative return.
+ *	is its name), resolve's other negative return, or -EINVAL before
+ *	elf_mod_layout.  Call it once, after elf_mod_copy: it adds to the
+ *	words in place.
  *
  *   elf_mod_symbol(m, bases, name, &value)
  *	The run-time address of the defined global or weak symbol name
@@ -54,16 +60,22 @@
  *	Iterate over the defined global and weak symbols; start with
  *	i = 0.  true while there is one.
  *
- * Reading the file itself (valid after elf_mod_parse):
+ * Sections and .modinfo:
  *   elf_mod_section(m, name, &data, &size)
  *	The index of the first section called name, its bytes in the
- *	image (NULL for SHT_NOBITS) and its size; -ENOENT if none.
+ *	image (NULL for SHT_NOBITS) and its size; -ENOENT if none.  The
+ *	kernel reads ".modinfo" and its own tables this way.
  *   elf_mod_section_addr(m, bases, index)
- *	The run-time address of a placed section, or 0 (after layout).
+ *	The run-time address of a placed section, or 0 (after layout;
+ *	also 0 before it).
+ *   elf_mod_section_mem(m, bases, index)
+ *	Where the loader wrote a placed section (bases->mem), or NULL:
+ *	to read a table the relocations filled in.
  *   elf_mod_modinfo_next(m, prev)
- *	The ".modinfo" strings ("key=value") one by one: NULL starts,
- *	NULL comes back at the end.  Empty strings (padding) are skipped
- *	and an unterminated last string is not returned.
+ *	The ".modinfo" strings ("key=value", in the file) one by one: NULL
+ *	starts, prev must be what the last call returned, NULL comes back
+ *	at the end.  Empty strings (padding) are skipped and an
+ *	unterminated last string is not returned.  After elf_mod_parse.
  *   elf_mod_modinfo_get(m, key)
  *	The value of the first "key=value" string, or NULL.
  *
@@ -71,11 +83,14 @@
  * saying what is wrong, with what it concerns: m->error_section (a
  * section index, or ELF_MOD_NONE), m->error_entry (the symbol or
  * relocation number inside that section, or ELF_MOD_NONE) and
- * m->error_name (a symbol's name, or a relocation type's name such as
- * "R_386_GOT32", or NULL).  elf_mod_strerror(m, buf, size) writes all of
- * it as one line, e.g. "relocation 12 of section 5 (.rel.text): offset
- * outside the target section", for a log message.  On success m->error is
- * NULL.
+ * m->error_name (a symbol's name, a relocation type's name such as
+ * "R_386_GOT32", the other section of an overlap or a relocation's
+ * target, or NULL; it points into the image or is static).
+ * elf_mod_strerror(m, buf, size) writes all of it as one line for a log
+ * message, e.g. "relocation 12 of section 2 (.rel.text): relocation
+ * outside its target section (.text)" or "symbol 37 of section 28
+ * (.symtab): undefined symbol (foo)".  On success m->error is NULL.
+ * -EINVAL (the caller's mistake) sets m->error too.
  *
  * Addresses are uint32_t: an i386 module's address space (the same type as
  * uintptr_t in the kernel).
@@ -93,8 +108,10 @@ enum elf_mod_region {
 	ELF_MOD_TEXT,		/* SHF_EXECINSTR: read + execute */
 	ELF_MOD_RODATA,		/* neither write nor exec: read only */
 	ELF_MOD_DATA,		/* SHF_WRITE, .bss included: read + write */
-	ELF_MOD_INIT_TEXT,	/* ".init*" executable: freed after init */
-	ELF_MOD_INIT_DATA,	/* ".init*" other: freed after init */
+	ELF_MOD_INIT_TEXT,	/* ".init*" executable: read + execute, freed
+				   after init */
+	ELF_MOD_INIT_DATA,	/* ".init*" other: read + write, freed after
+				   init */
 	ELF_MOD_NREGIONS
 };
 
@@ -175,6 +192,8 @@ int elf_mod_section(const struct elf_mod *m, const char *name,
 uint32_t elf_mod_section_addr(const struct elf_mod *m,
 			      const struct elf_mod_bases *bases,
 			      uint32_t index);
+uint8_t *elf_mod_section_mem(const struct elf_mod *m,
+			     const struct elf_mod_bases *bases, uint32_t index);
 const char *elf_mod_modinfo_next(const struct elf_mod *m, const char *prev);
 const char *elf_mod_modinfo_get(const struct elf_mod *m, const char *key);
 

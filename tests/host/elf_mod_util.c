@@ -60,7 +60,7 @@ static int emod_alloc(struct emod_load *l, size_t max)
 }
 
 int emod_load(const void *img, size_t len, struct emod_load *l, size_t max,
-	      void *ctx)
+	      elf_mod_resolve_fn resolve, void *ctx)
 {
 	int ret;
 
@@ -79,7 +79,7 @@ int emod_load(const void *img, size_t len, struct emod_load *l, size_t max,
 	if ((ret = elf_mod_copy(&l->m, &l->b)))
 		return ret;
 	l->stage = "relocate";
-	return elf_mod_relocate(&l->m, &l->b, emod_resolve, ctx);
+	return elf_mod_relocate(&l->m, &l->b, resolve, ctx);
 }
 
 void emod_free(struct emod_load *l)

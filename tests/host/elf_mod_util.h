@@ -11,12 +11,12 @@
  *				ext_table, ext_add at EMOD_EXT_*; with ctx
  *				non-NULL also mod_helper (for mod_main.o
  *				alone); anything else -ENOENT;
- *   emod_load(img, len, l, max, ctx)
+ *   emod_load(img, len, l, max, resolve, ctx)
  *				elf_mod_parse, elf_mod_layout, regions
  *				malloc'ed at exactly their size and given the
  *				fake run-time addresses EMOD_BASE(r),
  *				elf_mod_copy, elf_mod_relocate with
- *				emod_resolve and ctx.  Returns what
+ *				resolve and ctx.  Returns what
  *				the first failing step returned, or 0; 1 when
  *				the regions add up to more than max bytes
  *				(nothing allocated).  l->stage names the last
@@ -51,7 +51,7 @@ struct emod_load {
 unsigned char *emod_read(const char *path, size_t *len);
 int emod_resolve(void *ctx, const char *name, uint32_t *value);
 int emod_load(const void *img, size_t len, struct emod_load *l, size_t max,
-	      void *ctx);
+	      elf_mod_resolve_fn resolve, void *ctx);
 void emod_free(struct emod_load *l);
 struct elf32_shdr *emod_shdr(unsigned char *img, const char *name);
 
