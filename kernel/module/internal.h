@@ -41,6 +41,7 @@ struct module {
 	enum module_state state;
 	uint32_t refs;			/* module_get's, and its users' */
 	uint32_t users;			/* modules that use its exports */
+	uint32_t links;			/* undefined symbols it was linked by */
 	struct list_head link;		/* on the module list */
 	struct list_head uses;		/* struct module_use: what it uses */
 	struct module_region regions[REGION_COUNT];

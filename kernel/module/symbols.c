@@ -49,6 +49,7 @@ int module_resolve(void *ctx, const char *name, uint32_t *value)
 	uintptr_t v;
 	uint32_t hash;
 
+	user->links++;
 	if (kexport_lookup(name, &v)) {
 		*value = v;
 		return 0;
