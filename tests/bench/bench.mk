@@ -104,3 +104,18 @@ bench: bench-strlen
 
 .PHONY: bench bench-strlen
 -include $(shell find $(B)/bench $(B)/bench64 -name '*.d' 2>/dev/null)
+
+# $(call bench_guest,PROGRAM,PREFIX,OUT,TIMEOUT,MEMORY_MIB): boot maestro
+# (TCG) with the root image as a module and /test/PROGRAM as init, keep
+# the console lines that start with "PREFIX: " (prefix removed) in OUT,
+# and fail, showing them, unless the last says "done".  A recipe's body
+# for the benchmarks that run as init (bench-prof, bench-modload).
+define bench_guest
+	@mkdir -p $(dir $(3))
+	@timeout --foreground $(4) $(QEMU) $(QEMU_ACCEL) -m $(5) \
+		-kernel $(B)/maestro.elf -initrd "$(ROOTFS) rootfs" \
+		-append "init=/test/$(1) shutdown=poweroff console=ttyS0" \
+		-display none -serial stdio -monitor none -no-reboot < /dev/null | \
+		tr -d '\r' | sed -n 's/^$(2): //p' > $(3)
+	@grep -qx done $(3) || { cat $(3); echo "$(2): failed"; exit 1; }
+endef

@@ -17,14 +17,7 @@ $(MODLOAD_BENCH): tests/bench/modload_bench.c | $(SETUP_STAMP)
 	$(BENCH_CC) -std=gnu11 -O2 -Wall -Wextra -Werror $< -o $@
 
 bench-modload: $(B)/maestro.elf $(ROOTFS)
-	@mkdir -p $(B)/bench
-	@timeout --foreground $(BENCH_MODLOAD_TIMEOUT) $(QEMU) $(QEMU_ACCEL) \
-		-m 128 -kernel $(B)/maestro.elf -initrd "$(ROOTFS) rootfs" \
-		-append "init=/test/modload_bench shutdown=poweroff console=ttyS0" \
-		-display none -serial stdio -monitor none -no-reboot < /dev/null | \
-		tr -d '\r' | sed -n 's/^modload-bench: //p' > $(B)/bench/modload.txt
-	@grep -qx done $(B)/bench/modload.txt || \
-		{ cat $(B)/bench/modload.txt; echo "bench-modload: failed"; exit 1; }
+	$(call bench_guest,modload_bench,modload-bench,$(B)/bench/modload.txt,$(BENCH_MODLOAD_TIMEOUT),128)
 	@echo "bench-modload: loading brd.ko, in one boot of maestro (TCG)"
 	@grep -vx done $(B)/bench/modload.txt | sed 's/^/  /'
 

@@ -17,15 +17,8 @@ $(PROF_BENCH): tests/bench/prof_bench.c kernel/prof/uapi.h | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(BENCH_CC) -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP) $< -o $@
 
-bench-prof: $(B)/maestro.elf $(B)/rootfs.ext2
-	@mkdir -p $(B)/bench
-	@timeout --foreground $(BENCH_PROF_TIMEOUT) $(QEMU) $(QEMU_ACCEL) -m 256 \
-		-kernel $(B)/maestro.elf -initrd "$(ROOTFS) rootfs" \
-		-append "init=/test/prof_bench shutdown=poweroff console=ttyS0" \
-		-display none -serial stdio -monitor none -no-reboot < /dev/null | \
-		tr -d '\r' | sed -n 's/^prof-bench: //p' > $(B)/bench/prof.txt
-	@grep -qx done $(B)/bench/prof.txt || \
-		{ cat $(B)/bench/prof.txt; echo "bench-prof: failed"; exit 1; }
+bench-prof: $(B)/maestro.elf $(ROOTFS)
+	$(call bench_guest,prof_bench,prof-bench,$(B)/bench/prof.txt,$(BENCH_PROF_TIMEOUT),256)
 	@echo "bench-prof: the profiler at 1000 Hz, in one boot of maestro (TCG)"
 	@grep -vx done $(B)/bench/prof.txt | sed 's/^/  /'
 
