@@ -104,16 +104,37 @@ static int load_place(struct module_loading *l, struct elf_mod_sec *secs)
 	return err;
 }
 
+/* Whether addr is in m's code (init's included). */
+static bool load_is_code(const struct module *m, uint32_t addr)
+{
+	for (int r = REGION_TEXT; r < REGION_COUNT; r++) {
+		const struct module_region *g = &m->regions[r];
+
+		if ((r == REGION_TEXT || r == REGION_INIT_TEXT) && g->npages &&
+		    addr >= g->va && addr - g->va < g->npages * PAGE_SIZE)
+			return true;
+	}
+	return false;
+}
+
 /* init_module, cleanup_module, __this_module, __module_exports. */
 static int load_link_entries(struct module_loading *l)
 {
 	struct module *m = l->mod;
 	uint32_t v;
 
-	if (!elf_mod_symbol(&l->elf, &l->bases, "init_module", &v))
+	if (!elf_mod_symbol(&l->elf, &l->bases, "init_module", &v)) {
+		if (!load_is_code(m, v))
+			goto not_code;
 		m->init = (int (*)(void))v;
-	if (!elf_mod_symbol(&l->elf, &l->bases, "cleanup_module", &v))
+	}
+	if (!elf_mod_symbol(&l->elf, &l->bases, "cleanup_module", &v)) {
+		if (!load_is_code(m, v) ||
+		    v - m->regions[REGION_INIT_TEXT].va <
+		    m->regions[REGION_INIT_TEXT].npages * PAGE_SIZE)
+			goto not_code;
 		m->exit = (void (*)(void))v;
+	}
 	if (!elf_mod_symbol(&l->elf, &l->bases, "__this_module", &v)) {
 		if (!module_holds(m, (const void *)v, sizeof(m)))
 			return -ENOEXEC;
@@ -127,6 +148,9 @@ static int load_link_entries(struct module_loading *l)
 	}
 	m->exports = (const struct gnuhash_table *)v;
 	return 0;
+not_code:
+	pr_err("module: %s: its entry points are not in its code\n", l->name);
+	return -ENOEXEC;
 }
 
 /* Whether the n entries at p, and what they point to, are the module's. */

@@ -4,7 +4,8 @@
  * (tests/modules/modules.mk): modtest_a loads and its parameter is set;
  * loading it twice is -EEXIST; modtest_b links against its exports and
  * so keeps it (-EWOULDBLOCK); they unload in order and load again; a
- * failing init leaves nothing; an unknown symbol (modtest_b alone) is
+ * failing init leaves nothing; an init_module that is data is refused;
+ * an unknown symbol (modtest_b alone) is
  * -ENOENT; a foreign vermagic and a truncated image are -ENOEXEC; brd's
  * disk (the first free ramN) takes writes, keeps them, reads zeros where
  * nothing was written, and holds its module while in use.
@@ -20,6 +21,8 @@
 extern const uint8_t _binary_modtest_a_ko_start[], _binary_modtest_a_ko_end[];
 extern const uint8_t _binary_modtest_b_ko_start[], _binary_modtest_b_ko_end[];
 extern const uint8_t _binary_brd_ko_start[], _binary_brd_ko_end[];
+extern const uint8_t _binary_modtest_bad_ko_start[];
+extern const uint8_t _binary_modtest_bad_ko_end[];
 
 #define MOD(name) _binary_##name##_ko_start,				\
 	(size_t)(_binary_##name##_ko_end - _binary_##name##_ko_start)
@@ -101,6 +104,8 @@ KTEST(module, refusals)
 	uint8_t *copy = kmalloc(len);
 	uint8_t *v;
 
+	KT_EXPECT_EQ(ctx, load(MOD(modtest_bad), ""), -ENOEXEC);
+	KT_EXPECT(ctx, !loaded("modtest_bad", NULL));
 	KT_EXPECT_EQ(ctx, load(MOD(modtest_b), ""), -ENOENT);
 	KT_EXPECT(ctx, !loaded("modtest_b", NULL));
 	KT_ASSERT_EQ(ctx, load(MOD(modtest_a), ""), 0);

@@ -1,9 +1,11 @@
 # tests/modules/: the test modules, built as every module is (kernel/module/
 # module.mk) and installed in the root image under
 # /lib/modules/RELEASE/kernel/tests/: modtest_a exports a function and a
-# variable, modtest_b uses them (so depends=modtest_a).
+# variable, modtest_b uses them (so depends=modtest_a); modtest_bad's
+# init_module is data, which the loader refuses.
 $(eval $(call kmodule,modtest_a,tests/modules/modtest_a.c,tests))
 $(eval $(call kmodule,modtest_b,tests/modules/modtest_b.c,tests))
+$(eval $(call kmodule,modtest_bad,tests/modules/modtest_bad.c,tests))
 
 # The in-kernel tests (tests/kernel/test_module.c) load the test modules
 # from memory: each .ko embedded in the test kernel as
@@ -16,5 +18,5 @@ $(B)/ktest-mod/$(1).ko.o: $(B)/mod/$(1)/$(1).ko
 		$$(<F) $$(abspath $$@)
 KTEST_EXTRA_OBJS += $(B)/ktest-mod/$(1).ko.o
 endef
-$(foreach m,modtest_a modtest_b brd,$(eval $(call ktest_embed_module,$(m))))
+$(foreach m,modtest_a modtest_b modtest_bad brd,$(eval $(call ktest_embed_module,$(m))))
 KTEST_SRCS += tests/kernel/test_module.c
