@@ -8,15 +8,19 @@
  * an unknown symbol (modtest_b alone) is
  * -ENOENT; a foreign vermagic and a truncated image are -ENOEXEC; brd's
  * disk (the first free ramN) takes writes, keeps them, reads zeros where
- * nothing was written, and holds its module while in use.
+ * nothing was written, and holds its module while in use; a module's text
+ * is mapped read and execute, its data read and write, not executable,
+ * and its .init code is gone once it is loaded.
  */
 #include "drivers/block/blkdev.h"
 #include "kernel/ktest.h"
+#include "kernel/module/internal.h"
 #include "kernel/modules.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 #include "mm/mm.h"
+#include "mm/pte.h"
 
 extern const uint8_t _binary_modtest_a_ko_start[], _binary_modtest_a_ko_end[];
 extern const uint8_t _binary_modtest_b_ko_start[], _binary_modtest_b_ko_end[];
@@ -160,4 +164,33 @@ KTEST(module, brd_disk_holds_data_and_its_module)
 	blkdev_put(dev);
 	KT_EXPECT_EQ(ctx, module_delete("brd", 0), 0);
 	KT_EXPECT(ctx, blkdev_find(name) == NULL);
+}
+
+/* The rights of the page at va in the kernel's tables: PTE_WRITE, PTE_NX. */
+static pte_t page_rights(uintptr_t va)
+{
+	pte_t flags = 0;
+
+	paging_translate(kernel_pgdir, va, NULL, &flags);
+	return flags & (PTE_WRITE | PTE_NX | PTE_PRESENT);
+}
+
+/* Text is read and execute, data read and write without execute, and
+ * nothing is both writable and executable (NX, when the CPU has it). */
+KTEST(module, regions_have_their_rights)
+{
+	struct module *m;
+	pte_t nx = paging_nx ? PTE_NX : 0;
+
+	KT_ASSERT_EQ(ctx, load(MOD(modtest_a), ""), 0);
+	mutex_lock(&module_mutex);
+	m = module_find_locked("modtest_a");
+	KT_ASSERT(ctx, m != NULL);
+	KT_EXPECT_EQ(ctx, page_rights(m->regions[REGION_TEXT].va),
+		     PTE_PRESENT);
+	KT_EXPECT_EQ(ctx, page_rights(m->regions[REGION_DATA].va),
+		     PTE_PRESENT | PTE_WRITE | nx);
+	KT_EXPECT_EQ(ctx, m->regions[REGION_INIT_TEXT].npages, 0);
+	mutex_unlock(&module_mutex);
+	KT_EXPECT_EQ(ctx, module_delete("modtest_a", 0), 0);
 }

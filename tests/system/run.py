@@ -124,9 +124,11 @@ def iso_3_gib(opts):
 @system_test
 def ktest_paging_with_nx(opts):
     """make test-kernel runs on QEMU's default CPU, without NX; the page
-    table and address-space suites run again here on a CPU with NX."""
+    table, address-space and module suites run again here on a CPU with
+    NX (a module's data must not be executable)."""
     with Machine(["-kernel", opts.test_kernel, "-append",
-                  "ktest=paging,vm,vm_nx,vm_uaccess loglevel=7",
+                  "ktest=paging,vm,vm_nx,vm_uaccess,module,elf_mod "
+                  "loglevel=7",
                   "-cpu", "qemu32,+nx"], debug_exit=True) as m:
         found = m.expect(r"ktest: (\d+) passed, (\d+) failed", 120)
         check("paging: NX on" in m.output, "NX is not on")
