@@ -6,9 +6,13 @@
  *			comparing bytes as unsigned char;
  *   strncmp(a, b, n)	the same over at most n bytes.
  *
- * When a and b have the same alignment, strcmp skips equal words that hold
- * no terminator a word at a time (aligned reads, safe as in strlen), then
- * finds the deciding byte with the byte loop.
+ * strcmp aligns a, then skips equal words that hold no terminator a word
+ * at a time, then finds the deciding byte with the byte loop.  a's reads
+ * are aligned (safe as in strlen); b's are aligned too when b has a's
+ * alignment, else unaligned (x86 reads them cheaply), and then only where
+ * b's word stays within a page: b's first byte there is part of its string
+ * (or its terminator), so the read cannot fault.  Names compared at random
+ * alignments (symbol lookups) are compared four or eight bytes a step.
  */
 #include "lib/word.h"
 #define LIB_STRING_NO_BUILTINS
@@ -33,15 +37,38 @@ static void skip_equal_words(const char **a, const char **b)
 	*b = (const char *)wb;
 }
 
+/* The smallest page size: a read within one page of a valid byte is safe. */
+#define SAFE_PAGE	4096u
+
+/* As skip_equal_words, for an aligned a and an unaligned b; stops before a
+ * word of b that would cross into the next page. */
+__word_overread
+static void skip_equal_words_unaligned(const char **a, const char **b)
+{
+	const char *pa = *a, *pb = *b;
+
+	while (((uintptr_t)pb & (SAFE_PAGE - 1)) <= SAFE_PAGE - WORD_SIZE) {
+		unsigned long w = *(const word_t *)pa;
+
+		if (w != *(const uword_t *)pb || word_zero_bytes(w))
+			break;
+		pa += WORD_SIZE;
+		pb += WORD_SIZE;
+	}
+	*a = pa;
+	*b = pb;
+}
+
 __word_overread
 int strcmp(const char *a, const char *b)
 {
-	if ((((uintptr_t)a ^ (uintptr_t)b) & (WORD_SIZE - 1)) == 0) {
-		for (; !word_aligned(a); a++, b++)
-			if (*a != *b || *a == '\0')
-				return byte_diff(a, b);
+	for (; !word_aligned(a); a++, b++)
+		if (*a != *b || *a == '\0')
+			return byte_diff(a, b);
+	if (word_aligned(b))
 		skip_equal_words(&a, &b);
-	}
+	else
+		skip_equal_words_unaligned(&a, &b);
 	for (; *a == *b && *a; a++, b++)
 		;
 	return byte_diff(a, b);

@@ -73,6 +73,32 @@ TEST(strcmp_strncmp_every_alignment)
 			}
 }
 
+/* A string of b's ending at a page whose next page is inaccessible, against
+ * an equal or a longer string a at every alignment: strcmp's unaligned
+ * word reads of b must stop short of the page boundary. */
+TEST(strcmp_unaligned_at_page_end)
+{
+	static char a_buf[96] __attribute__((aligned(16)));
+	char *page = guard_map(), *end = guard_end(page);
+
+	for (size_t len = 0; len < 40; len++)
+		for (size_t aa = 0; aa < 8; aa++) {
+			char *b = end - len - 1, *a = a_buf + aa;
+
+			memset(b, 'q', len);
+			b[len] = 0;
+			memset(a, 'q', len);
+			a[len] = 0;
+			CHECK(strcmp(a, b) == 0);
+			CHECK(strcmp(b, a) == 0);
+			a[len] = 'q';
+			a[len + 1] = 0;
+			CHECK(strcmp(a, b) > 0);
+			CHECK(strcmp(b, a) < 0);
+		}
+	guard_unmap(page);
+}
+
 TEST(strcpy_and_strncpy)
 {
 	char buf[16];
