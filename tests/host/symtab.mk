@@ -32,7 +32,10 @@ $(GNUHASH_TEST_DIR)/k1000.txt: tools/symnames.py
 $(GNUHASH_TEST_DIR)/k1000_miss.txt: $(GNUHASH_TEST_DIR)/k1000.txt
 
 # Every table but "two" (whose bare name is an address) takes index values.
-$(GNUHASH_TEST_DIR)/%.c: $(GNUHASH_TEST_DIR)/%.txt tools/gnuhash.py
+# (A static pattern rule: a free one could chain with make's built-in
+# rules.)
+$(GNUHASH_TEST_SRCS): $(GNUHASH_TEST_DIR)/%.c: $(GNUHASH_TEST_DIR)/%.txt \
+		tools/gnuhash.py
 	$(PYTHON) tools/gnuhash.py $(if $(filter two,$*),,--index-values) \
 		--name gnuhash_test_$* $< $@
 

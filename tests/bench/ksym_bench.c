@@ -1,0 +1,331 @@
+/*
+ * ksym_bench.c: bench-ksym (tests/bench/ksym.mk, issue 13): what one
+ * symbol lookup by name costs on the host CPU, in ns, for the ways a
+ * module's undefined symbols can be resolved:
+ *   gnuhash	lib/gnuhash.c's gnuhash_find (compiled with the kernel's
+ *		code-generation flags) on a table tools/gnuhash.py generated;
+ *   bsearch	binary search of the same names sorted (Linux's __ksymtab
+ *		since 3.0), comparing with lib's strcmp;
+ *   linear	strcmp against every name in turn until one matches.
+ * Each table comes with as many names it lacks (the misses): for the
+ * kernel's exports, the kernel's other symbols; for the synthetic tables
+ * of 1,000, 10,000 and 121,000 kernel-like names (tools/symnames.py; a
+ * Linux kallsyms has about 121,000), more names of the same shape.
+ *
+ * The names looked up are copies, packed in one buffer in a shuffled
+ * order, as a module's string table would hold them, in two patterns:
+ *   warm	WARM_NAMES of them (hits, and as many misses) looked up in
+ *		turn again and again: a module's imports, the table's lines
+ *		they touch staying in the caches (the issue's figures);
+ *   cold	every name of the table (and as many misses) once before
+ *		starting over: a large table is timed with the cache and TLB
+ *		misses its size brings.
+ * Each (method, pattern, hit or miss) is timed RUNS times, each run for at
+ * least BUDGET_NS of the thread's CPU time (so that time other programs
+ * take on a shared machine is not counted; the clock is read every
+ * MIN_LOOKUPS lookups), the runs taking turns; the table shows the median
+ * run.  Every lookup's result is checked (a hit
+ * must find its name, a miss nothing).  The last column is the share of
+ * misses the Bloom filter stops before any bucket is read.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "lib/gnuhash.h"
+
+#define RUNS		5
+#define BUDGET_NS	10000000ull
+#define MIN_LOOKUPS	256
+#define WARM_NAMES	256
+#define GOAL_HIT_NS	50.0
+#define GOAL_MISS_NS	25.0
+
+/* lib's strcmp (tests/host/lib_rename.h names it lib_strcmp). */
+int lib_strcmp(const char *a, const char *b);
+
+extern const struct gnuhash_table ksym_bench_kernel, ksym_bench_kernel_miss,
+	ksym_bench_n1000, ksym_bench_m1000, ksym_bench_n10000,
+	ksym_bench_m10000, ksym_bench_n121000, ksym_bench_m121000;
+
+struct bench_set {
+	const char *label;
+	const struct gnuhash_table *table, *misses;
+};
+
+static const struct bench_set sets[] = {
+	{ "kernel exports", &ksym_bench_kernel, &ksym_bench_kernel_miss },
+	{ "synthetic 1k", &ksym_bench_n1000, &ksym_bench_m1000 },
+	{ "synthetic 10k", &ksym_bench_n10000, &ksym_bench_m10000 },
+	{ "synthetic 121k", &ksym_bench_n121000, &ksym_bench_m121000 },
+};
+
+struct sorted_sym {
+	const char *name;
+	uintptr_t value;
+};
+
+/* What a method searches: the table and the same names sorted. */
+struct state {
+	const struct gnuhash_table *t;
+	struct sorted_sym *sorted;
+};
+
+/* The names to look up, in the order they are looked up. */
+struct queries {
+	const char **names;
+	uint32_t n;
+};
+
+typedef const void *(*find_fn)(const struct state *s, const char *name);
+
+static const void *find_gnuhash(const struct state *s, const char *name)
+{
+	return gnuhash_find(s->t, name);
+}
+
+static const void *find_bsearch(const struct state *s, const char *name)
+{
+	uint32_t lo = 0, hi = s->t->nsyms;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		int c = lib_strcmp(s->sorted[mid].name, name);
+
+		if (c == 0)
+			return &s->sorted[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static const void *find_linear(const struct state *s, const char *name)
+{
+	for (uint32_t i = 0; i < s->t->nsyms; i++)
+		if (lib_strcmp(s->t->syms[i].name, name) == 0)
+			return &s->t->syms[i];
+	return NULL;
+}
+
+static const struct method {
+	const char *name;
+	find_fn find;
+} methods[] = {
+	{ "gnuhash", find_gnuhash },
+	{ "bsearch", find_bsearch },
+	{ "linear", find_linear },
+};
+#define NMETHODS	(sizeof(methods) / sizeof(methods[0]))
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint32_t rng_state = 2463534242u;
+
+static uint32_t rng_next(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 17;
+	rng_state ^= rng_state << 5;
+	return rng_state;
+}
+
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p) {
+		fprintf(stderr, "ksym-bench: out of memory\n");
+		exit(1);
+	}
+	return p;
+}
+
+/* Copies of up to limit of t's names, shuffled, packed in one buffer. */
+static void make_queries(struct queries *q, const struct gnuhash_table *t,
+			 uint32_t limit)
+{
+	uint32_t *order = xmalloc(t->nsyms * sizeof(*order));
+	size_t size = 0, off = 0;
+	char *buf;
+
+	for (uint32_t i = 0; i < t->nsyms; i++) {
+		order[i] = i;
+		size += strlen(t->syms[i].name) + 1;
+	}
+	for (uint32_t i = t->nsyms; i > 1; i--) {
+		uint32_t j = rng_next() % i, k = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = k;
+	}
+	buf = xmalloc(size);
+	q->names = xmalloc(t->nsyms * sizeof(*q->names));
+	q->n = t->nsyms < limit ? t->nsyms : limit;
+	for (uint32_t i = 0; i < q->n; i++) {
+		const char *s = t->syms[order[i]].name;
+
+		q->names[i] = strcpy(buf + off, s);
+		off += strlen(s) + 1;
+	}
+	free(order);
+}
+
+static int cmp_sorted(const void *a, const void *b)
+{
+	return lib_strcmp(((const struct sorted_sym *)a)->name,
+			  ((const struct sorted_sym *)b)->name);
+}
+
+static void make_state(struct state *s, const struct gnuhash_table *t)
+{
+	s->t = t;
+	s->sorted = xmalloc(t->nsyms * sizeof(*s->sorted));
+	for (uint32_t i = 0; i < t->nsyms; i++) {
+		s->sorted[i].name = t->syms[i].name;
+		s->sorted[i].value = t->syms[i].value;
+	}
+	qsort(s->sorted, t->nsyms, sizeof(*s->sorted), cmp_sorted);
+}
+
+/* One run: ns per lookup of q's names with find, each expected to be
+ * found (hit) or not.  Exits on a wrong answer. */
+static double time_run(find_fn find, const struct state *s,
+		       const struct queries *q, int hit)
+{
+	uint64_t start = now_ns(), elapsed;
+	uint32_t i = 0, done = 0;
+
+	do {
+		for (int k = 0; k < MIN_LOOKUPS; k++) {
+			if ((find(s, q->names[i]) != NULL) != hit) {
+				fprintf(stderr, "ksym-bench: wrong answer for %s\n",
+					q->names[i]);
+				exit(1);
+			}
+			if (++i == q->n)
+				i = 0;
+		}
+		done += MIN_LOOKUPS;
+		elapsed = now_ns() - start;
+	} while (elapsed < BUDGET_NS);
+	return (double)elapsed / done;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The share of q's names (all absent) that t's Bloom filter stops. */
+static double bloom_stops(const struct gnuhash_table *t, const struct queries *q)
+{
+	uint32_t stopped = 0;
+
+	for (uint32_t i = 0; i < q->n; i++)
+		stopped += !gnuhash_bloom_test(t, gnuhash_hash(q->names[i]));
+	return q->n ? (double)stopped / q->n : 0;
+}
+
+/* Time every method on set with up to limit names; med[m][hit] gets
+ * the medians, *stops the Bloom filter's share of the misses. */
+static void bench_pattern(const struct bench_set *set, const struct state *s,
+			  uint32_t limit, double med[NMETHODS][2], double *stops)
+{
+	struct queries hits, misses;
+	double runs[NMETHODS][2][RUNS];
+
+	make_queries(&hits, set->table, limit);
+	make_queries(&misses, set->misses, limit);
+	for (int r = 0; r < RUNS; r++)
+		for (unsigned m = 0; m < NMETHODS; m++) {
+			runs[m][1][r] = time_run(methods[m].find, s, &hits, 1);
+			runs[m][0][r] = time_run(methods[m].find, s, &misses, 0);
+		}
+	for (unsigned m = 0; m < NMETHODS; m++)
+		for (int h = 0; h < 2; h++) {
+			qsort(runs[m][h], RUNS, sizeof(double), cmp_double);
+			med[m][h] = runs[m][h][RUNS / 2];
+		}
+	*stops = bloom_stops(set->table, &misses);
+}
+
+static void print_ns(double ns)
+{
+	if (ns < 1000)
+		printf(" %8.1f", ns);
+	else
+		printf(" %8.0f", ns);
+}
+
+static const struct pattern {
+	const char *name;
+	uint32_t limit;
+} patterns[] = {
+	{ "warm", WARM_NAMES },
+	{ "cold", UINT32_MAX },
+};
+
+/* One row: the medians of every method on one set in one pattern. */
+static void print_row(const struct bench_set *set, const struct pattern *p,
+		      double med[NMETHODS][2], double stops)
+{
+	printf("%-15s %7u %-5s", p == patterns ? set->label : "",
+	       set->table->nsyms, p->name);
+	for (unsigned m = 0; m < NMETHODS; m++) {
+		print_ns(med[m][1]);
+		print_ns(med[m][0]);
+	}
+	printf(" %6.1f%%\n", 100 * stops);
+	fflush(stdout);
+}
+
+int main(void)
+{
+	unsigned bits = 8 * sizeof(void *);
+	double worst[2][2] = { { 0, 0 }, { 0, 0 } };
+
+	printf("bench-ksym: %u-bit build, ns per lookup by name (median of %d "
+	       "runs); warm: %d names in turn, cold: all of them\n", bits,
+	       RUNS, WARM_NAMES);
+	printf("%-15s %7s %-5s %18s %18s %18s %7s\n", "table", "names", "",
+	       "gnuhash hit  miss", "bsearch hit  miss", "linear hit  miss",
+	       "Bloom");
+	for (unsigned i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+		struct state s;
+
+		if (gnuhash_check(sets[i].table) != 0) {
+			fprintf(stderr, "ksym-bench: %s: bad table\n",
+				sets[i].label);
+			return 1;
+		}
+		make_state(&s, sets[i].table);
+		for (unsigned p = 0; p < 2; p++) {
+			double med[NMETHODS][2], stops;
+
+			bench_pattern(&sets[i], &s, patterns[p].limit, med, &stops);
+			print_row(&sets[i], &patterns[p], med, stops);
+			for (int h = 0; h < 2; h++)
+				if (med[0][h] > worst[p][h])
+					worst[p][h] = med[0][h];
+		}
+	}
+	for (unsigned p = 0; p < 2; p++)
+		printf("goal (gnuhash, %s, every table): <= %.0f ns per hit, "
+		       "<= %.0f ns per miss: %s (worst %.1f and %.1f)\n",
+		       patterns[p].name, GOAL_HIT_NS, GOAL_MISS_NS,
+		       worst[p][1] <= GOAL_HIT_NS && worst[p][0] <= GOAL_MISS_NS ?
+		       "met" : "NOT met", worst[p][1], worst[p][0]);
+	return 0;
+}
