@@ -89,16 +89,23 @@ endef
 $(eval $(call bench_strlen_rules,$(B)/bench,$(BENCH_CC),$(BENCH_ARCH),$(BENCH_LIB_ARCH),$(MUSL_LIBC),$(OBJCOPY)))
 $(eval $(call bench_strlen_rules,$(B)/bench64,$(BENCH_CC64),$(BENCH_ARCH64),$(BENCH_LIB_ARCH64),$(MUSL_LIBC64),objcopy))
 
-bench-strlen: $(B)/bench/strlen_bench $(B)/bench64/strlen_bench
+# $(call bench_host_pair,TARGET,PROGRAM): a recipe that runs
+# build/bench/PROGRAM (i386) when `tools/i386-exec --mode` says native, else
+# says why not, then build/bench64/PROGRAM (x86_64).
+define bench_host_pair
 	@mode=$$($(I386_RUNNER) --mode) || exit 1; \
 	if [ "$$mode" = native ]; then \
-		$(I386_RUNNER) $(B)/bench/strlen_bench && echo || exit 1; \
+		$(I386_RUNNER) $(B)/bench/$(2) && echo || exit 1; \
 	else \
-		echo "bench-strlen: i386 programs would run emulated" \
+		echo "$(1): i386 programs would run emulated" \
 			"here (tools/i386-exec --mode: $$mode), which times" \
 			"the emulator: the 64-bit build only"; \
 	fi; \
-	$(B)/bench64/strlen_bench
+	$(B)/bench64/$(2)
+endef
+
+bench-strlen: $(B)/bench/strlen_bench $(B)/bench64/strlen_bench
+	$(call bench_host_pair,bench-strlen,strlen_bench)
 
 bench: bench-strlen
 

@@ -60,15 +60,7 @@ $(eval $(call bench_ksym_rules,$(B)/bench,$(BENCH_CC),$(BENCH_ARCH)))
 $(eval $(call bench_ksym_rules,$(B)/bench64,$(BENCH_CC64),$(BENCH_ARCH64)))
 
 bench-ksym: $(B)/bench/ksym_bench $(B)/bench64/ksym_bench
-	@mode=$$($(I386_RUNNER) --mode) || exit 1; \
-	if [ "$$mode" = native ]; then \
-		$(I386_RUNNER) $(B)/bench/ksym_bench && echo || exit 1; \
-	else \
-		echo "bench-ksym: i386 programs would run emulated" \
-			"here (tools/i386-exec --mode: $$mode), which times" \
-			"the emulator: the 64-bit build only"; \
-	fi; \
-	$(B)/bench64/ksym_bench
+	$(call bench_host_pair,bench-ksym,ksym_bench)
 
 bench: bench-ksym
 .PHONY: bench-ksym

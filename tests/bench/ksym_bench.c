@@ -239,9 +239,11 @@ static double bloom_stops(const struct gnuhash_table *t, const struct queries *q
 }
 
 /* Time every method on set with up to limit names; med[m][hit] gets
- * the medians, *stops the Bloom filter's share of the misses. */
+ * the medians, fast[hit] gnuhash's fastest runs, *stops the Bloom
+ * filter's share of the misses. */
 static void bench_pattern(const struct bench_set *set, const struct state *s,
-			  uint32_t limit, double med[NMETHODS][2], double *stops)
+			  uint32_t limit, double med[NMETHODS][2], double fast[2],
+			  double *stops)
 {
 	struct queries hits, misses;
 	double runs[NMETHODS][2][RUNS];
@@ -258,6 +260,8 @@ static void bench_pattern(const struct bench_set *set, const struct state *s,
 			qsort(runs[m][h], RUNS, sizeof(double), cmp_double);
 			med[m][h] = runs[m][h][RUNS / 2];
 		}
+	fast[0] = runs[0][0][0];
+	fast[1] = runs[0][1][0];
 	*stops = bloom_stops(set->table, &misses);
 }
 
@@ -294,7 +298,9 @@ static void print_row(const struct bench_set *set, const struct pattern *p,
 int main(void)
 {
 	unsigned bits = 8 * sizeof(void *);
+	/* gnuhash's worst [pattern][hit] over the tables: median, fastest. */
 	double worst[2][2] = { { 0, 0 }, { 0, 0 } };
+	double worst_fast[2][2] = { { 0, 0 }, { 0, 0 } };
 
 	printf("bench-ksym: %u-bit build, ns per lookup by name (median of %d "
 	       "runs); warm: %d names in turn, cold: all of them\n", bits,
@@ -312,20 +318,26 @@ int main(void)
 		}
 		make_state(&s, sets[i].table);
 		for (unsigned p = 0; p < 2; p++) {
-			double med[NMETHODS][2], stops;
+			double med[NMETHODS][2], fast[2], stops;
 
-			bench_pattern(&sets[i], &s, patterns[p].limit, med, &stops);
+			bench_pattern(&sets[i], &s, patterns[p].limit, med,
+				      fast, &stops);
 			print_row(&sets[i], &patterns[p], med, stops);
-			for (int h = 0; h < 2; h++)
+			for (int h = 0; h < 2; h++) {
 				if (med[0][h] > worst[p][h])
 					worst[p][h] = med[0][h];
+				if (fast[h] > worst_fast[p][h])
+					worst_fast[p][h] = fast[h];
+			}
 		}
 	}
 	for (unsigned p = 0; p < 2; p++)
 		printf("goal (gnuhash, %s, every table): <= %.0f ns per hit, "
-		       "<= %.0f ns per miss: %s (worst %.1f and %.1f)\n",
+		       "<= %.0f ns per miss: %s (worst median %.1f and %.1f, "
+		       "worst fastest run %.1f and %.1f)\n",
 		       patterns[p].name, GOAL_HIT_NS, GOAL_MISS_NS,
 		       worst[p][1] <= GOAL_HIT_NS && worst[p][0] <= GOAL_MISS_NS ?
-		       "met" : "NOT met", worst[p][1], worst[p][0]);
+		       "met" : "NOT met", worst[p][1], worst[p][0],
+		       worst_fast[p][1], worst_fast[p][0]);
 	return 0;
 }
