@@ -187,7 +187,8 @@ def check_defined(entries, nm_path):
                 if kinds else "not defined"
             bad.append("%s: %s" % (name, why))
     if bad:
-        raise InputError("not a defined global symbol of %s: %s" %
+        raise InputError("names that are not defined global symbols of %s"
+                         " (an export of a static or undefined symbol?): %s" %
                          (nm_path, "; ".join(bad)))
 
 
