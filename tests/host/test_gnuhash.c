@@ -50,6 +50,27 @@ TEST(gnuhash_hash_values)
 	CHECK_EQ(gnuhash_hash("\xff"), 5381u * 33 + 255);
 }
 
+/* gnuhash_hash takes four bytes a step: the same as one at a time at
+ * every length and tail, bytes above 0x7f included. */
+TEST(gnuhash_hash_every_length)
+{
+	char name[72];
+	uint32_t seed = 99;
+
+	for (int round = 0; round < 20; round++)
+		for (size_t len = 0; len < sizeof(name); len++) {
+			uint32_t h = 5381;
+
+			for (size_t i = 0; i < len; i++) {
+				seed = seed * 1103515245 + 12345;
+				name[i] = (char)(1 + (seed >> 16) % 255);
+				h = h * 33 + (unsigned char)name[i];
+			}
+			name[len] = 0;
+			CHECK_EQ(gnuhash_hash(name), h);
+		}
+}
+
 TEST(gnuhash_empty_table)
 {
 	const struct gnuhash_table *t = &gnuhash_test_empty;
