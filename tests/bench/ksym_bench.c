@@ -20,11 +20,13 @@
  *   cold	every name of the table (and as many misses) once before
  *		starting over: a large table is timed with the cache and TLB
  *		misses its size brings.
- * Each (method, pattern, hit or miss) is timed RUNS times, each run for at
- * least BUDGET_NS of the thread's CPU time (so that time other programs
- * take on a shared machine is not counted; the clock is read every
- * MIN_LOOKUPS lookups), the runs taking turns; the table shows the median
- * run.  Every lookup's result is checked (a hit
+ * Each (table, pattern, method, hit or miss) is timed RUNS times, each run
+ * for at least BUDGET_NS of the thread's CPU time (so that time other
+ * programs take on a shared machine is not counted; the clock is read
+ * every MIN_LOOKUPS lookups); all of them take turns, run 1 of each, then
+ * run 2 of each..., since this shared machine has slow spells of a second
+ * or more that would otherwise spoil whole rows; the table shows the
+ * median run.  Every lookup's result is checked (a hit
  * must find its name, a miss nothing).  The last column is the share of
  * misses the Bloom filter stops before any bucket is read.
  */
@@ -35,8 +37,9 @@
 #include <time.h>
 #include "lib/gnuhash.h"
 
-#define RUNS		5
+#define RUNS		7
 #define BUDGET_NS	10000000ull
+#define WARMUP_NS	500000000ull
 #define MIN_LOOKUPS	256
 #define WARM_NAMES	256
 #define GOAL_HIT_NS	50.0
@@ -238,31 +241,59 @@ static double bloom_stops(const struct gnuhash_table *t, const struct queries *q
 	return q->n ? (double)stopped / q->n : 0;
 }
 
-/* Time every method on set with up to limit names; med[m][hit] gets
- * the medians, fast[hit] gnuhash's fastest runs, *stops the Bloom
- * filter's share of the misses. */
-static void bench_pattern(const struct bench_set *set, const struct state *s,
-			  uint32_t limit, double med[NMETHODS][2], double fast[2],
-			  double *stops)
-{
-	struct queries hits, misses;
-	double runs[NMETHODS][2][RUNS];
+static const struct pattern {
+	const char *name;
+	uint32_t limit;
+} patterns[] = {
+	{ "warm", WARM_NAMES },
+	{ "cold", UINT32_MAX },
+};
+#define NSETS		(sizeof(sets) / sizeof(sets[0]))
+#define NPATTERNS	(sizeof(patterns) / sizeof(patterns[0]))
 
-	make_queries(&hits, set->table, limit);
-	make_queries(&misses, set->misses, limit);
+/* One (set, pattern): what is searched, what is looked up, the runs'
+ * ns per lookup [method][hit][run]. */
+struct cell {
+	struct state s;
+	struct queries q[2];		/* [0] misses, [1] hits */
+	double runs[NMETHODS][2][RUNS];
+};
+
+static struct cell cells[NSETS][NPATTERNS];
+
+static void prepare(void)
+{
+	for (unsigned i = 0; i < NSETS; i++) {
+		if (gnuhash_check(sets[i].table) != 0) {
+			fprintf(stderr, "ksym-bench: %s: bad table\n",
+				sets[i].label);
+			exit(1);
+		}
+		for (unsigned p = 0; p < NPATTERNS; p++) {
+			struct cell *c = &cells[i][p];
+
+			make_state(&c->s, sets[i].table);
+			make_queries(&c->q[1], sets[i].table, patterns[p].limit);
+			make_queries(&c->q[0], sets[i].misses, patterns[p].limit);
+		}
+	}
+}
+
+/* Run r of every cell, method and kind in turn, so that a slow moment of
+ * the machine spreads over all of them instead of spoiling one row. */
+static void measure(void)
+{
 	for (int r = 0; r < RUNS; r++)
-		for (unsigned m = 0; m < NMETHODS; m++) {
-			runs[m][1][r] = time_run(methods[m].find, s, &hits, 1);
-			runs[m][0][r] = time_run(methods[m].find, s, &misses, 0);
-		}
-	for (unsigned m = 0; m < NMETHODS; m++)
-		for (int h = 0; h < 2; h++) {
-			qsort(runs[m][h], RUNS, sizeof(double), cmp_double);
-			med[m][h] = runs[m][h][RUNS / 2];
-		}
-	fast[0] = runs[0][0][0];
-	fast[1] = runs[0][1][0];
-	*stops = bloom_stops(set->table, &misses);
+		for (unsigned i = 0; i < NSETS; i++)
+			for (unsigned p = 0; p < NPATTERNS; p++)
+				for (unsigned m = 0; m < NMETHODS; m++)
+					for (int h = 0; h < 2; h++) {
+						struct cell *c = &cells[i][p];
+
+						c->runs[m][h][r] = time_run(
+							methods[m].find, &c->s,
+							&c->q[h], h);
+					}
 }
 
 static void print_ns(double ns)
@@ -273,71 +304,65 @@ static void print_ns(double ns)
 		printf(" %8.0f", ns);
 }
 
-static const struct pattern {
-	const char *name;
-	uint32_t limit;
-} patterns[] = {
-	{ "warm", WARM_NAMES },
-	{ "cold", UINT32_MAX },
-};
-
-/* One row: the medians of every method on one set in one pattern. */
-static void print_row(const struct bench_set *set, const struct pattern *p,
-		      double med[NMETHODS][2], double stops)
+/* One row: the median of every method on one cell (sorting its runs). */
+static void print_row(unsigned i, unsigned p)
 {
-	printf("%-15s %7u %-5s", p == patterns ? set->label : "",
-	       set->table->nsyms, p->name);
-	for (unsigned m = 0; m < NMETHODS; m++) {
-		print_ns(med[m][1]);
-		print_ns(med[m][0]);
-	}
-	printf(" %6.1f%%\n", 100 * stops);
-	fflush(stdout);
+	struct cell *c = &cells[i][p];
+
+	printf("%-15s %7u %-5s", p == 0 ? sets[i].label : "",
+	       sets[i].table->nsyms, patterns[p].name);
+	for (unsigned m = 0; m < NMETHODS; m++)
+		for (int h = 1; h >= 0; h--) {
+			qsort(c->runs[m][h], RUNS, sizeof(double), cmp_double);
+			print_ns(c->runs[m][h][RUNS / 2]);
+		}
+	printf(" %6.1f%%\n", 100 * bloom_stops(sets[i].table, &c->q[0]));
+}
+
+/* The goal line of pattern p: gnuhash's worst median and fastest run over
+ * the tables (after print_row sorted the runs). */
+static void print_goal(unsigned p)
+{
+	double med[2] = { 0, 0 }, fast[2] = { 0, 0 };
+
+	for (unsigned i = 0; i < NSETS; i++)
+		for (int h = 0; h < 2; h++) {
+			const double *runs = cells[i][p].runs[0][h];
+
+			med[h] = runs[RUNS / 2] > med[h] ? runs[RUNS / 2] : med[h];
+			fast[h] = runs[0] > fast[h] ? runs[0] : fast[h];
+		}
+	printf("goal (gnuhash, %s, every table): <= %.0f ns per hit, <= %.0f "
+	       "ns per miss: %s (worst median %.1f and %.1f, worst fastest "
+	       "run %.1f and %.1f)\n", patterns[p].name, GOAL_HIT_NS,
+	       GOAL_MISS_NS, med[1] <= GOAL_HIT_NS && med[0] <= GOAL_MISS_NS ?
+	       "met" : "NOT met", med[1], med[0], fast[1], fast[0]);
+}
+
+/* Look names of set up for WARMUP_NS of CPU time, timing nothing. */
+static void warm_up(const struct cell *c)
+{
+	uint64_t start = now_ns();
+
+	while (now_ns() - start < WARMUP_NS)
+		time_run(find_gnuhash, &c->s, &c->q[1], 1);
 }
 
 int main(void)
 {
-	unsigned bits = 8 * sizeof(void *);
-	/* gnuhash's worst [pattern][hit] over the tables: median, fastest. */
-	double worst[2][2] = { { 0, 0 }, { 0, 0 } };
-	double worst_fast[2][2] = { { 0, 0 }, { 0, 0 } };
-
 	printf("bench-ksym: %u-bit build, ns per lookup by name (median of %d "
-	       "runs); warm: %d names in turn, cold: all of them\n", bits,
-	       RUNS, WARM_NAMES);
+	       "runs); warm: %d names in turn, cold: all of them\n",
+	       (unsigned)(8 * sizeof(void *)), RUNS, WARM_NAMES);
+	prepare();
+	warm_up(&cells[0][0]);
+	measure();
 	printf("%-15s %7s %-5s %18s %18s %18s %7s\n", "table", "names", "",
 	       "gnuhash hit  miss", "bsearch hit  miss", "linear hit  miss",
 	       "Bloom");
-	for (unsigned i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
-		struct state s;
-
-		if (gnuhash_check(sets[i].table) != 0) {
-			fprintf(stderr, "ksym-bench: %s: bad table\n",
-				sets[i].label);
-			return 1;
-		}
-		make_state(&s, sets[i].table);
-		for (unsigned p = 0; p < 2; p++) {
-			double med[NMETHODS][2], fast[2], stops;
-
-			bench_pattern(&sets[i], &s, patterns[p].limit, med,
-				      fast, &stops);
-			print_row(&sets[i], &patterns[p], med, stops);
-			for (int h = 0; h < 2; h++) {
-				if (med[0][h] > worst[p][h])
-					worst[p][h] = med[0][h];
-				if (fast[h] > worst_fast[p][h])
-					worst_fast[p][h] = fast[h];
-			}
-		}
-	}
-	for (unsigned p = 0; p < 2; p++)
-		printf("goal (gnuhash, %s, every table): <= %.0f ns per hit, "
-		       "<= %.0f ns per miss: %s (worst median %.1f and %.1f, "
-		       "worst fastest run %.1f and %.1f)\n",
-		       patterns[p].name, GOAL_HIT_NS, GOAL_MISS_NS,
-		       worst[p][1] <= GOAL_HIT_NS && worst[p][0] <= GOAL_MISS_NS ?
-		       "met" : "NOT met", worst[p][1], worst[p][0],
-		       worst_fast[p][1], worst_fast[p][0]);
+	for (unsigned i = 0; i < NSETS; i++)
+		for (unsigned p = 0; p < NPATTERNS; p++)
+			print_row(i, p);
+	for (unsigned p = 0; p < NPATTERNS; p++)
+		print_goal(p);
 	return 0;
 }
