@@ -4,7 +4,7 @@
  *
  * An undefined symbol is looked up in the kernel's exports, then in each
  * live module's (kernel/export.h, lib/gnuhash.h: a GNU hash table each,
- * the name hashed once); finding it in a module records the use (that
+ * the name hashed once for all of them); finding it in a module records the use (that
  * module cannot go while this one is loaded) and takes a reference.
  *
  * A module's own table (__module_exports, made by tools/gnuhash.py at
@@ -46,15 +46,15 @@ static int module_use_add(struct module *user, struct module *target)
 int module_resolve(void *ctx, const char *name, uint32_t *value)
 {
 	struct module *user = ctx, *m;
-	uintptr_t v;
-	uint32_t hash;
+	uint32_t hash = gnuhash_hash(name);
+	const struct gnuhash_sym *k = gnuhash_find_hash(&ksyms_exports, name,
+							hash);
 
 	user->links++;
-	if (kexport_lookup(name, &v)) {
-		*value = v;
+	if (k) {
+		*value = k->value;
 		return 0;
 	}
-	hash = gnuhash_hash(name);
 	list_for_each_entry(m, &module_list, link) {
 		const struct gnuhash_sym *s;
 
