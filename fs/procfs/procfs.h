@@ -18,8 +18,8 @@
  * kernel's messages) comes with its own file ops instead:
  * procfs_register_file("kmsg", 0400, &kmsg_fops).
  *
- * Interface: procfs_register, procfs_register_rw, procfs_register_file,
- * procfs_printf.
+ * Interface: procfs_register, procfs_register_rw, procfs_register_table,
+ * procfs_register_file, procfs_printf.
  */
 #ifndef FS_PROCFS_PROCFS_H
 #define FS_PROCFS_PROCFS_H
@@ -49,6 +49,14 @@ int procfs_register(const char *path, procfs_show_t show);
  * write() call is given to store whole, at offset 0 or not. */
 int procfs_register_rw(const char *path, procfs_show_t show,
 		       procfs_store_t store);
+/* A table of such files, registered in order until one fails: 0 or the
+ * first -Exxx (store NULL: read-only). */
+struct procfs_file {
+	const char *path;
+	procfs_show_t show;
+	procfs_store_t store;
+};
+int procfs_register_table(const struct procfs_file *files, size_t n);
 struct file_ops;
 /* The same for a file read through fops; mode: its permissions. */
 int procfs_register_file(const char *path, uint16_t mode,

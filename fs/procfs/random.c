@@ -86,11 +86,7 @@ static int ignore_store(const char *buf, size_t len)
 
 static int random_sysctl_init(void)
 {
-	static const struct {
-		const char *name;
-		procfs_show_t show;
-		procfs_store_t store;
-	} files[] = {
+	static const struct procfs_file files[] = {
 		{ "sys/kernel/random/entropy_avail", entropy_avail_show, NULL },
 		{ "sys/kernel/random/poolsize", poolsize_show, NULL },
 		{ "sys/kernel/random/boot_id", boot_id_show, NULL },
@@ -100,11 +96,6 @@ static int random_sysctl_init(void)
 		{ "sys/kernel/random/write_wakeup_threshold", wakeup_show,
 		  ignore_store },
 	};
-	int err = 0;
-
-	for (unsigned int i = 0; i < ARRAY_SIZE(files) && !err; i++)
-		err = procfs_register_rw(files[i].name, files[i].show,
-					 files[i].store);
-	return err;
+	return procfs_register_table(files, ARRAY_SIZE(files));
 }
 INITCALL(INIT_FS, random_sysctl_init);

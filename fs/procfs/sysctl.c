@@ -85,11 +85,7 @@ static void threads_max_show(struct procfs_buf *b)
 
 static int sysctl_init(void)
 {
-	static const struct {
-		const char *name;
-		procfs_show_t show;
-		procfs_store_t store;
-	} files[] = {
+	static const struct procfs_file files[] = {
 		{ "sys/kernel/ostype", ostype_show, NULL },
 		{ "sys/kernel/osrelease", osrelease_show, NULL },
 		{ "sys/kernel/version", version_show, NULL },
@@ -98,11 +94,6 @@ static int sysctl_init(void)
 		{ "sys/kernel/pid_max", pid_max_show, NULL },
 		{ "sys/kernel/threads-max", threads_max_show, NULL },
 	};
-	int err = 0;
-
-	for (unsigned int i = 0; i < ARRAY_SIZE(files) && !err; i++)
-		err = procfs_register_rw(files[i].name, files[i].show,
-					 files[i].store);
-	return err;
+	return procfs_register_table(files, ARRAY_SIZE(files));
 }
 INITCALL(INIT_FS, sysctl_init);

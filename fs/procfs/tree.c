@@ -111,6 +111,16 @@ int procfs_register_rw(const char *path, procfs_show_t show,
 	return 0;
 }
 
+int procfs_register_table(const struct procfs_file *files, size_t n)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < n && !err; i++)
+		err = procfs_register_rw(files[i].path, files[i].show,
+					 files[i].store);
+	return err;
+}
+
 int procfs_register_file(const char *path, uint16_t mode,
 			 const struct file_ops *fops)
 {
