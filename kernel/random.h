@@ -17,6 +17,8 @@
  *                           the timer against the CPU while it waits (a
  *                           bit per tick, so at most ~2.6 s at HZ 100);
  *                           -ERESTARTSYS on a signal
+ *   random_wait_ready(nonblock)   the same, or -EAGAIN at once when
+ *                           nonblock (getrandom, a read of /dev/random)
  * Input (any context):
  *   add_interrupt_randomness(irq, ip)  every interrupt, from irq_dispatch:
  *                           one fast mix, no lock
@@ -59,6 +61,7 @@ bool crng_ready(void);
 uint32_t crng_generation_now(void);
 extern struct wait_queue crng_ready_wait;
 int wait_for_random_bytes(void);
+int random_wait_ready(bool nonblock);
 
 void add_interrupt_randomness(unsigned int irq, uint32_t ip);
 void add_device_randomness(const void *buf, size_t len);

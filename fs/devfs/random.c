@@ -51,15 +51,10 @@ static ssize_t urandom_read(struct file *f, void *buf, size_t len,
 static ssize_t random_read(struct file *f, void *buf, size_t len,
 			   uint64_t *pos)
 {
-	if (!crng_ready()) {
-		int err;
+	int err = random_wait_ready(f->flags & O_NONBLOCK);
 
-		if (f->flags & O_NONBLOCK)
-			return -EAGAIN;
-		err = wait_for_random_bytes();
-		if (err)
-			return err;
-	}
+	if (err)
+		return err;
 	get_random_bytes(buf, len);
 	return (ssize_t)len;
 }

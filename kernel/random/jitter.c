@@ -12,7 +12,7 @@
  * bounds the wait at 2.56 s even with no other source.  A counter that
  * never moves earns nothing: the wait then rests on the interrupts.
  *
- * Interface: wait_for_random_bytes (random.h).
+ * Interface: wait_for_random_bytes, random_wait_ready (random.h).
  */
 #include "kernel/random.h"
 #include "kernel/random/fastmix.h"
@@ -21,6 +21,7 @@
 #include "kernel/proc/signal.h"
 #include "kernel/sched/task.h"
 #include "kernel/x86/cpu.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 
 #define JITTER_MIN_CHANGES	2	/* counter moves seen in a tick */
@@ -45,6 +46,13 @@ static void jitter_one_tick(void)
 	memzero_explicit(w, sizeof(w));
 	if (changes >= JITTER_MIN_CHANGES)
 		random_credit(1);
+}
+
+int random_wait_ready(bool nonblock)
+{
+	if (crng_ready())
+		return 0;
+	return nonblock ? -EAGAIN : wait_for_random_bytes();
 }
 
 int wait_for_random_bytes(void)

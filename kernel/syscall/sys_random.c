@@ -27,12 +27,9 @@ static long sys_getrandom(void *ubuf, size_t len, uint32_t flags)
 	if ((flags & (GRND_INSECURE | GRND_RANDOM)) ==
 	    (GRND_INSECURE | GRND_RANDOM))
 		return -EINVAL;
-	if (!crng_ready() && !(flags & GRND_INSECURE)) {
-		int err;
+	if (!(flags & GRND_INSECURE)) {
+		int err = random_wait_ready(flags & GRND_NONBLOCK);
 
-		if (flags & GRND_NONBLOCK)
-			return -EAGAIN;
-		err = wait_for_random_bytes();
 		if (err)
 			return err;
 	}
