@@ -74,8 +74,13 @@ int module_params_apply(const char *modname, const struct module_param *p,
 /* elf_mod_relocate's resolver for the module ctx (a struct module *):
  * 0 and *value, or -ENOENT. */
 int module_resolve(void *ctx, const char *name, uint32_t *value);
-/* Whether [p, p + len) lies in m's memory; whether s is a string there. */
+/* Whether [p, p + len) lies in m's memory (in its regions of kinds, a
+ * mask of REGION_BIT()s); whether s is a string there. */
+#define REGION_BIT(kind)	(1u << (kind))
+#define REGION_ALL		((1u << REGION_COUNT) - 1)
 bool module_holds(const struct module *m, const void *p, uint64_t len);
+bool module_holds_in(const struct module *m, const void *p, uint64_t len,
+		     unsigned int kinds);
 bool module_holds_string(const struct module *m, const char *s);
 /* 0 when t, in m's memory, may be searched; -ENOEXEC otherwise. */
 int module_exports_check(const struct module *m,

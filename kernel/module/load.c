@@ -104,19 +104,6 @@ static int load_place(struct module_loading *l, struct elf_mod_sec *secs)
 	return err;
 }
 
-/* Whether addr is in m's code (init's included). */
-static bool load_is_code(const struct module *m, uint32_t addr)
-{
-	for (int r = REGION_TEXT; r < REGION_COUNT; r++) {
-		const struct module_region *g = &m->regions[r];
-
-		if ((r == REGION_TEXT || r == REGION_INIT_TEXT) && g->npages &&
-		    addr >= g->va && addr - g->va < g->npages * PAGE_SIZE)
-			return true;
-	}
-	return false;
-}
-
 /* init_module, cleanup_module, __this_module, __module_exports. */
 static int load_link_entries(struct module_loading *l)
 {
@@ -124,15 +111,16 @@ static int load_link_entries(struct module_loading *l)
 	uint32_t v;
 
 	if (!elf_mod_symbol(&l->elf, &l->bases, "init_module", &v)) {
-		if (!load_is_code(m, v))
+		if (!module_holds_in(m, (const void *)v, 1,
+				     REGION_BIT(REGION_TEXT) |
+				     REGION_BIT(REGION_INIT_TEXT)))
 			goto not_code;
 		m->init = (int (*)(void))v;
 	}
 	if (!elf_mod_symbol(&l->elf, &l->bases, "cleanup_module", &v)) {
-		if (!load_is_code(m, v) ||
-		    v - m->regions[REGION_INIT_TEXT].va <
-		    m->regions[REGION_INIT_TEXT].npages * PAGE_SIZE)
-			goto not_code;
+		if (!module_holds_in(m, (const void *)v, 1,
+				     REGION_BIT(REGION_TEXT)))
+			goto not_code;		/* .init text is freed */
 		m->exit = (void (*)(void))v;
 	}
 	if (!elf_mod_symbol(&l->elf, &l->bases, "__this_module", &v)) {

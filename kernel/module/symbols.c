@@ -13,7 +13,7 @@
  * and its indices consistent (gnuhash_check).
  *
  * Interface (internal.h): module_resolve, module_exports_check,
- * module_holds, module_holds_string.  Called
+ * module_holds, module_holds_in, module_holds_string.  Called
  * with module_mutex held.
  */
 #include "kernel/module/internal.h"
@@ -69,9 +69,10 @@ int module_resolve(void *ctx, const char *name, uint32_t *value)
 	return -ENOENT;
 }
 
-/* Whether [p, p + len) lies inside one of m's regions (true when len is
- * 0). */
-bool module_holds(const struct module *m, const void *p, uint64_t len)
+/* Whether [p, p + len) lies inside one of m's regions of the kinds given
+ * (true when len is 0). */
+bool module_holds_in(const struct module *m, const void *p, uint64_t len,
+		     unsigned int kinds)
 {
 	uint64_t a = (uintptr_t)p;
 
@@ -81,10 +82,16 @@ bool module_holds(const struct module *m, const void *p, uint64_t len)
 		const struct module_region *r = &m->regions[i];
 		uint64_t end = r->va + (uint64_t)r->npages * PAGE_SIZE;
 
-		if (r->npages && a >= r->va && a <= end && len <= end - a)
+		if ((kinds & REGION_BIT(i)) && r->npages && a >= r->va &&
+		    a <= end && len <= end - a)
 			return true;
 	}
 	return false;
+}
+
+bool module_holds(const struct module *m, const void *p, uint64_t len)
+{
+	return module_holds_in(m, p, len, REGION_ALL);
 }
 
 /* Whether s is a NUL-terminated string inside m's memory. */
