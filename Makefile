@@ -121,8 +121,9 @@ clean:
 # Kernel images.  Each is linked twice: pass 1 with an empty symbol table
 # and an empty export table, pass 2 with the table tools/ksyms.py makes
 # from pass 1's symbols and the export table tools/gnuhash.py makes from
-# the names EXPORT_SYMBOL left in pass 1's .kexport_names (kernel/export.h;
-# it fails, naming them, when one is not a defined global of pass 1).
+# the names EXPORT_SYMBOL left in pass 1's .kexport_names (read back by
+# tools/modpost.py exports, as a module's are; kernel/export.h; it fails,
+# naming them, when one is not a defined global of pass 1).
 # Both tables live in .ksyms, last in the linker script, so pass 2 moves
 # no symbol; the link checks that it did not.
 KLIBGCC = $(shell $(CC) -m32 -print-libgcc-file-name)
@@ -152,9 +153,8 @@ $(B)/$(1).nm: $(B)/$(1).pass1.elf
 	$$(NM) -n --defined-only $$< > $$@
 $(B)/$(1).ksyms.S: $(B)/$(1).nm tools/ksyms.py
 	$$(PYTHON) tools/ksyms.py $$< $$@
-$(B)/$(1).exports: $(B)/$(1).pass1.elf
-	$$(OBJCOPY) -O binary -j .kexport_names \
-		--set-section-flags .kexport_names=alloc $$< $$@
+$(B)/$(1).exports: $(B)/$(1).pass1.elf tools/modpost.py
+	OBJCOPY=$$(OBJCOPY) $$(PYTHON) tools/modpost.py exports $$< $$@
 $(B)/$(1).kexports.c: $(B)/$(1).exports $(B)/$(1).nm tools/gnuhash.py
 	$$(KEXPORTS_GEN) --defined-in $(B)/$(1).nm $$< $$@
 $(B)/$(1).elf: $(B)/$(1).pass1.elf $(B)/$(1).ksyms.o $(B)/$(1).kexports.o

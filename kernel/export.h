@@ -4,8 +4,8 @@
  * EXPORT_SYMBOL(sym), written at file scope next to sym's definition,
  * puts sym's name in .kexport_names, a section that is never loaded (the
  * linker script keeps it in the ELF file only, so it costs no memory).
- * The build reads the names back from the first link
- * (`objcopy --dump-section`), fails naming any that is not a defined
+ * The build reads the names back from the first link (tools/modpost.py
+ * exports, which serves modules too), fails naming any that is not a defined
  * global symbol, and tools/gnuhash.py turns them into ksyms_exports, a
  * GNU-style hash table (lib/gnuhash.h) linked into the final kernel's
  * .ksyms section with the rest of the embedded symbol table.  A module's

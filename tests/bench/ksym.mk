@@ -28,7 +28,7 @@ KSYM_BENCH_LIB := gnuhash strcmp
 # rules into recipes for the .d files the compiler leaves.
 $(KSYM_BENCH_GEN)/kernel.txt: $(B)/maestro.exports
 	@mkdir -p $(@D)
-	tr '\0' '\n' < $< > $@
+	cp $< $@
 $(KSYM_BENCH_GEN)/kernel_miss.txt: $(KSYM_BENCH_GEN)/kernel.txt $(B)/maestro.nm
 	awk 'NR == FNR { exported[$$1] = 1; next } \
 		NF == 3 && !($$3 in exported) && !seen[$$3]++ { print $$3 }' \
