@@ -57,6 +57,8 @@ CLEAN_FILES :=
 # prerequisites (which make expands as it reads them): the root image and
 # the ISO, built below, and the versions.
 ROOTFS := $(B)/rootfs.ext2
+ROOTFS_TRIM := $(B)/rootfs-trim.ext2
+TESTFS := $(B)/rootfs-test.ext2
 ISO := maestro.iso
 MAESTRO_VERSION := 0.1.0
 # The Linux ABI level maestro implements, which uname reports as the
@@ -169,30 +171,50 @@ $(eval $(call kernel_image,maestro-test,$(KERNEL_OBJS) $(KTEST_OBJS)))
 kernel: $(B)/maestro.elf
 
 # ---------------------------------------------------------------------------
-# The root filesystem image: an ext2 made with mke2fs -d from a staged tree.
-# 12 MiB: bash and busybox take 2.9 MiB (with their symbol tables, which
-# the profiler names user frames from), the test programs about 3 MiB,
-# init and /etc little; the rest, about 5 MiB, is room for the tests
-# (the shell tests write 1 MiB files in /tmp) and for a person's files.
-# (ROOTFS is defined above the fragments.)
-ROOTFS_MIB ?= 12
-# Fragments add files to ROOTFS_DEPS and directories to stage as
-# ROOTFS_EXTRA (SRC=DEST, see tools/mkrootfs.sh).
+# The root filesystem images: ext2, made with mke2fs -d from staged trees
+# (tools/mkrootfs.sh), each sized to its files plus some free space.
+#   ROOTFS	the user's root, the one maestro.iso carries: bash, busybox
+#		(3 MiB with their symbol tables, which the profiler names
+#		user frames from), init, profile, /etc, the real modules;
+#		ROOTFS_FREE_MIB free for a person's files (/tmp included),
+#		which costs no boot time (the ISO carries the used start);
+#   TESTFS	the same plus what only the tests use: /test (the test and
+#		benchmark programs, the shell tests) and the test modules;
+#		the tests and benchmarks boot it with -kernel ... -initrd
+#		(the shell tests write 1 MiB files on it).
+# Fragments add files to ROOTFS_DEPS or TESTFS_DEPS and directories to
+# stage as ROOTFS_EXTRA or TESTFS_EXTRA (SRC=DEST, see tools/mkrootfs.sh).
+# (ROOTFS and TESTFS are defined above the fragments.)
+ROOTFS_FREE_MIB ?= 32
+TESTFS_FREE_MIB ?= 4
 ROOTFS_DEPS += Makefile tools/mkrootfs.sh $(shell find userland/rootfs 2>/dev/null)
 $(ROOTFS): $(ROOTFS_DEPS) | $(SETUP_STAMP)
-	tools/mkrootfs.sh $@ $(B)/rootfs $(ROOTFS_MIB) $(ROOTFS_EXTRA)
-rootfs: $(ROOTFS)
+	tools/mkrootfs.sh $@ $(B)/rootfs $(ROOTFS_FREE_MIB) $(ROOTFS_EXTRA)
+$(TESTFS): $(ROOTFS_DEPS) $(TESTFS_DEPS) | $(SETUP_STAMP)
+	tools/mkrootfs.sh $@ $(B)/rootfs-test $(TESTFS_FREE_MIB) \
+		$(ROOTFS_EXTRA) $(TESTFS_EXTRA)
+rootfs: $(ROOTFS) $(TESTFS)
+# ROOTFS's used start, what the ISO carries, and (.kib) its whole size in
+# KiB, for the module string (tools/trim-image.py).
+$(ROOTFS_TRIM): $(ROOTFS) tools/trim-image.py
+	$(PYTHON) tools/trim-image.py $(ROOTFS) $@ > $@.kib
 
 # ---------------------------------------------------------------------------
 # The ISO: GRUB (BIOS, hybrid: boots as a CD and as a disk), the kernel and
-# the root image, which GRUB loads as a module (/dev/ram0).  (ISO is
-# defined above the fragments.)
+# the user's root image, which GRUB loads as a module (/dev/ram0): its
+# used start only, the module string giving the whole size in KiB
+# (tools/trim-image.py, drivers/block/ramdisk.c).  The
+# kernel goes without its debugging sections and symbol table (GRUB reads
+# every byte of it through the BIOS; the kernel names its own frames from
+# .ksyms, and gdb reads build/maestro.elf).  (ISO is defined above the
+# fragments.)
 ISO_DIR := $(B)/iso
-$(ISO): $(B)/maestro.elf $(ROOTFS) boot/grub.cfg | $(SETUP_STAMP)
+$(ISO): $(B)/maestro.elf $(ROOTFS_TRIM) boot/grub.cfg | $(SETUP_STAMP)
 	@mkdir -p $(ISO_DIR)/boot/grub
-	cp $(B)/maestro.elf $(ISO_DIR)/boot/maestro.elf
-	cp $(ROOTFS) $(ISO_DIR)/boot/rootfs.ext2
-	cp boot/grub.cfg $(ISO_DIR)/boot/grub/grub.cfg
+	$(OBJCOPY) --strip-all $(B)/maestro.elf $(ISO_DIR)/boot/maestro.elf
+	cp $(ROOTFS_TRIM) $(ISO_DIR)/boot/rootfs.ext2
+	sed "s/@ROOTFS_KIB@/$$(cat $(ROOTFS_TRIM).kib)/" boot/grub.cfg > \
+		$(ISO_DIR)/boot/grub/grub.cfg
 	grub-mkrescue -o $@ $(ISO_DIR) 2> $(B)/grub-mkrescue.log || \
 		{ cat $(B)/grub-mkrescue.log; exit 1; }
 iso: $(ISO)
@@ -231,7 +253,8 @@ $(CORPUS): tools/fetch-e2fsprogs-corpus.sh tools/mkcorpus.py | $(SETUP_STAMP)
 	$(PYTHON) tools/mkcorpus.py $(B)/corpus 20 $(B)/cache/e2fsprogs-corpus/*.img.gz
 corpus: $(CORPUS)
 
-test-system: $(ISO) $(B)/maestro.elf $(B)/maestro-test.elf $(CORPUS) $(ROOTFS)
+test-system: $(ISO) $(B)/maestro.elf $(B)/maestro-test.elf $(CORPUS) $(ROOTFS) \
+		$(TESTFS)
 	$(PYTHON) tests/system/run.py --iso $(ISO) --kernel $(B)/maestro.elf \
 		--test-kernel $(B)/maestro-test.elf --build $(B)
 

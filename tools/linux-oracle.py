@@ -7,7 +7,7 @@ fetched by tools/linux-peer.py with apt-get download: the PAE flavour,
 which has NX as maestro's utest boot does) booted in qemu-system-i386 under
 TCG, never the build machine's own kernel (which may not run i386 code at
 all).  Its initramfs holds tests/user/oracle-init.c as /init and maestro's
-root image (build/rootfs.ext2: the same /test programs, bash, busybox and
+root image (build/rootfs-test.ext2: the same /test programs, bash, busybox and
 /etc on the same ext2), which /init mounts as the root; then one boot runs
 every line of /test/programs.txt as maestro's utest runner does, and
 /test/shell/run.sh as pid 1 as maestro's shell boot does.

@@ -40,7 +40,7 @@ ROOTFS_EXTRA += $(USERLAND_ROOT)=.
 .PHONY: userland FORCE
 FORCE:
 
-# The shell tests (tests/system/shell.py): tests/shell/ in the image as
-# /test/shell, run.sh being init.
-ROOTFS_DEPS += $(wildcard tests/shell/*)
-ROOTFS_EXTRA += tests/shell=test/shell
+# The shell tests (tests/system/shell.py): tests/shell/ in the test image
+# as /test/shell, run.sh being init.
+TESTFS_DEPS += $(wildcard tests/shell/*)
+TESTFS_EXTRA += tests/shell=test/shell

@@ -8,19 +8,19 @@
  * lives as long as the module: rmmod, which the block layer refuses
  * while a device is mounted or open, drops it.
  *
- * The transfer is synchronous, under the device's queue lock: each
- * segment is copied page piece by page piece.
+ * The transfer is synchronous, under the device's queue lock; the pages
+ * are drivers/block/rampages.c's (built into the kernel, shared with the
+ * boot RAM disk).
  */
 #include "drivers/block/blkdev.h"
+#include "drivers/block/rampages.h"
 #include "kernel/module.h"
 #include "kernel/printk.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
-#include "lib/string.h"
 #include "mm/mm.h"
 
 #define BRD_MAX_DEVICES		16
-#define SECTORS_PER_PAGE	(PAGE_SIZE / SECTOR_SIZE)
 
 static unsigned int rd_nr = 1;
 module_param(rd_nr, uint, 0444);
@@ -31,43 +31,10 @@ MODULE_PARM_DESC(rd_size, "the size of each device in KiB");
 
 struct brd {
 	struct blkdev dev;
-	uint32_t npages;
-	struct page **pages;		/* npages slots, NULL: never written */
+	struct ram_pages store;
 };
 
 static struct brd *brds[BRD_MAX_DEVICES];
-
-/* The page holding sector, taken now when write needs it; NULL: zeros
- * (a read of a never-written page) or no memory (a write). */
-static uint8_t *brd_page(struct brd *b, uint64_t sector, bool write)
-{
-	uint32_t index = (uint32_t)(sector / SECTORS_PER_PAGE);
-
-	if (!b->pages[index] && write) {
-		b->pages[index] = page_alloc(0);
-		if (b->pages[index])
-			memset(page_address(b->pages[index]), 0, PAGE_SIZE);
-	}
-	return b->pages[index] ? page_address(b->pages[index]) : NULL;
-}
-
-/* Move len bytes of buf at sector, within one page. */
-static int brd_copy(struct brd *b, uint64_t sector, uint8_t *buf,
-		    uint32_t len, bool write)
-{
-	uint8_t *page = brd_page(b, sector, write);
-	uint32_t off = (uint32_t)(sector % SECTORS_PER_PAGE) * SECTOR_SIZE;
-
-	if (write && !page)
-		return -ENOMEM;
-	if (write)
-		memcpy(page + off, buf, len);
-	else if (page)
-		memcpy(buf, page + off, len);
-	else
-		memset(buf, 0, len);
-	return 0;
-}
 
 static int brd_start(struct blkdev *dev, struct blk_request *rq)
 {
@@ -76,20 +43,9 @@ static int brd_start(struct blkdev *dev, struct blk_request *rq)
 	int err = 0;
 
 	for (unsigned int i = 0; i < rq->nseg && !err; i++) {
-		uint8_t *buf = rq->seg[i].buf;
-
-		for (uint32_t done = 0; done < rq->seg[i].len && !err;) {
-			uint32_t off = (uint32_t)(sector % SECTORS_PER_PAGE) *
-				       SECTOR_SIZE;
-			uint32_t n = PAGE_SIZE - off;
-
-			if (n > rq->seg[i].len - done)
-				n = rq->seg[i].len - done;
-			err = brd_copy(b, sector, buf + done, n,
-				       rq->op == BLK_WRITE);
-			done += n;
-			sector += n / SECTOR_SIZE;
-		}
+		err = ram_pages_move(&b->store, sector, rq->seg[i].buf,
+				     rq->seg[i].len, rq->op == BLK_WRITE);
+		sector += rq->seg[i].len / SECTOR_SIZE;
 	}
 	return err ? err : BLK_DONE;
 }
@@ -100,9 +56,7 @@ static const struct blkdev_ops brd_ops = {
 
 static void brd_free(struct brd *b)
 {
-	for (uint32_t i = 0; i < b->npages; i++)
-		page_free(b->pages[i], 0);
-	kfree(b->pages);
+	ram_pages_free(&b->store);
 	kfree(b);
 }
 
@@ -123,14 +77,12 @@ static int brd_add(unsigned int i)
 
 	if (!b)
 		return -ENOMEM;
-	b->npages = (rd_size * 1024u + PAGE_SIZE - 1) / PAGE_SIZE;
-	b->pages = kzalloc(b->npages * sizeof(*b->pages));
-	if (!b->pages) {
+	if (ram_pages_init(&b->store, rd_size * 2ull)) {
 		kfree(b);
 		return -ENOMEM;
 	}
 	brd_name(b);
-	b->dev.nr_sectors = (uint64_t)b->npages * SECTORS_PER_PAGE;
+	b->dev.nr_sectors = rd_size * 2ull;
 	b->dev.ops = &brd_ops;
 	b->dev.driver_data = b;
 	b->dev.owner = THIS_MODULE;

@@ -120,7 +120,7 @@ bench: bench-strlen
 define bench_guest
 	@mkdir -p $(dir $(3))
 	@timeout --foreground $(4) $(QEMU) $(QEMU_ACCEL) -m $(5) \
-		-kernel $(B)/maestro.elf -initrd "$(ROOTFS) rootfs" \
+		-kernel $(B)/maestro.elf -initrd "$(TESTFS) rootfs" \
 		-append "init=/test/$(1) shutdown=poweroff console=ttyS0" \
 		-display none -serial stdio -monitor none -no-reboot < /dev/null | \
 		tr -d '\r' | sed -n 's/^$(2): //p' > $(3)

@@ -9,14 +9,14 @@
 MODLOAD_BENCH := $(B)/bench/modload/modload_bench
 BENCH_MODLOAD_TIMEOUT ?= 120
 
-ROOTFS_DEPS += $(MODLOAD_BENCH)
-ROOTFS_EXTRA += $(B)/bench/modload=test
+TESTFS_DEPS += $(MODLOAD_BENCH)
+TESTFS_EXTRA += $(B)/bench/modload=test
 
 $(MODLOAD_BENCH): tests/bench/modload_bench.c | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(BENCH_CC) -std=gnu11 -O2 -Wall -Wextra -Werror $< -o $@
 
-bench-modload: $(B)/maestro.elf $(ROOTFS)
+bench-modload: $(B)/maestro.elf $(TESTFS)
 	$(call bench_guest,modload_bench,modload-bench,$(B)/bench/modload.txt,$(BENCH_MODLOAD_TIMEOUT),128)
 	@echo "bench-modload: loading brd.ko, in one boot of maestro (TCG)"
 	@grep -vx done $(B)/bench/modload.txt | sed 's/^/  /'

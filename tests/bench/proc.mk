@@ -33,8 +33,8 @@ PROC_BENCH_CPIO := $(B)/bench/linux-proc.cpio
 BENCH_PROC_BOOTS ?= 3
 BENCH_PROC_TIMEOUT ?= 120
 
-ROOTFS_DEPS += $(PROC_BENCH) $(PROC_TRUE)
-ROOTFS_EXTRA += $(B)/bench/proc=test
+TESTFS_DEPS += $(PROC_BENCH) $(PROC_TRUE)
+TESTFS_EXTRA += $(B)/bench/proc=test
 
 $(B)/bench/proc/%: tests/bench/%.c | $(SETUP_STAMP)
 	@mkdir -p $(@D)
@@ -70,7 +70,7 @@ bench-proc-linux: $(PROC_BENCH_CPIO)
 # removed) in build/bench/proc-N.txt; fail unless it printed "done".
 define bench_proc_maestro
 	@timeout --foreground $(BENCH_PROC_TIMEOUT) $(QEMU) $(QEMU_ACCEL) -m 128 \
-		-kernel $(B)/maestro.elf -initrd "$(ROOTFS) rootfs" \
+		-kernel $(B)/maestro.elf -initrd "$(TESTFS) rootfs" \
 		-append "init=/test/proc_bench shutdown=poweroff console=ttyS0" \
 		-display none -serial stdio -monitor none -no-reboot < /dev/null | \
 		tr -d '\r' | sed -n 's/^proc-bench: //p' > $(B)/bench/proc-$(1).tmp
@@ -81,7 +81,7 @@ define bench_proc_maestro
 
 endef
 
-bench-proc-maestro: $(B)/maestro.elf $(ROOTFS)
+bench-proc-maestro: $(B)/maestro.elf $(TESTFS)
 	@mkdir -p $(B)/bench && rm -f $(B)/bench/proc-*.txt
 	$(foreach n,$(shell seq $(BENCH_PROC_BOOTS)),$(call bench_proc_maestro,$(n)))
 	@cat $(B)/bench/proc-*.txt
@@ -94,7 +94,7 @@ define bench_proc_round
 
 endef
 
-bench-proc: $(B)/maestro.elf $(ROOTFS) $(PROC_BENCH_CPIO)
+bench-proc: $(B)/maestro.elf $(TESTFS) $(PROC_BENCH_CPIO)
 	@mkdir -p $(B)/bench && rm -f $(B)/bench/proc-*.txt $(B)/bench/linux-proc-*.txt
 	@echo "bench-proc: $(BENCH_PROC_BOOTS) boots each of maestro and Linux"
 	$(foreach n,$(shell seq $(BENCH_PROC_BOOTS)),$(call bench_proc_round,$(n)))

@@ -10,14 +10,14 @@
 PROF_BENCH := $(B)/bench/prof/prof_bench
 BENCH_PROF_TIMEOUT ?= 300
 
-ROOTFS_DEPS += $(PROF_BENCH)
-ROOTFS_EXTRA += $(B)/bench/prof=test
+TESTFS_DEPS += $(PROF_BENCH)
+TESTFS_EXTRA += $(B)/bench/prof=test
 
 $(PROF_BENCH): tests/bench/prof_bench.c kernel/prof/uapi.h | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(BENCH_CC) -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP) $< -o $@
 
-bench-prof: $(B)/maestro.elf $(ROOTFS)
+bench-prof: $(B)/maestro.elf $(TESTFS)
 	$(call bench_guest,prof_bench,prof-bench,$(B)/bench/prof.txt,$(BENCH_PROF_TIMEOUT),256)
 	@echo "bench-prof: the profiler at 1000 Hz, in one boot of maestro (TCG)"
 	@grep -vx done $(B)/bench/prof.txt | sed 's/^/  /'

@@ -51,8 +51,8 @@ RANDOM_BENCH_CPIO := $(B)/bench/linux-random.cpio
 BENCH_RANDOM_BOOTS ?= 3
 BENCH_RANDOM_TIMEOUT ?= 180
 
-ROOTFS_DEPS += $(GETRANDOM_BENCH)
-ROOTFS_EXTRA += $(B)/bench/random=test
+TESTFS_DEPS += $(GETRANDOM_BENCH)
+TESTFS_EXTRA += $(B)/bench/random=test
 
 # "memcpy lib_memcpy" for every function lib_rename.h renames.
 $(RANDOM_BENCH_SYMS): tests/host/lib_rename.h
@@ -113,7 +113,7 @@ bench-random-host: $(RANDOM_BENCH_HOST)
 # "done".
 define bench_random_maestro
 	@timeout --foreground $(BENCH_RANDOM_TIMEOUT) $(QEMU) $(QEMU_ACCEL) -m 128 \
-		-kernel $(B)/maestro.elf -initrd "$(ROOTFS) rootfs" \
+		-kernel $(B)/maestro.elf -initrd "$(TESTFS) rootfs" \
 		-append "init=/test/getrandom_bench shutdown=poweroff console=ttyS0" \
 		-display none -serial stdio -monitor none -no-reboot < /dev/null | \
 		tr -d '\r' | sed -n 's/^random-bench: //p' \
@@ -134,7 +134,7 @@ define bench_random_linux
 
 endef
 
-bench-random-maestro: $(B)/maestro.elf $(B)/rootfs.ext2
+bench-random-maestro: $(B)/maestro.elf $(TESTFS)
 	@mkdir -p $(B)/bench
 	$(call bench_random_maestro,1)
 	@cat $(B)/bench/random-maestro-1.txt
@@ -143,7 +143,7 @@ bench-random-linux: $(RANDOM_BENCH_CPIO)
 	$(call bench_random_linux,1)
 	@cat $(B)/bench/random-linux-1.txt
 
-bench-random: $(RANDOM_BENCH_HOST) $(B)/maestro.elf $(B)/rootfs.ext2 \
+bench-random: $(RANDOM_BENCH_HOST) $(B)/maestro.elf $(TESTFS) \
 		$(RANDOM_BENCH_CPIO)
 	$(bench_random_host)
 	@rm -f $(B)/bench/random-maestro-*.txt $(B)/bench/random-linux-*.txt

@@ -1,11 +1,11 @@
 # tests/modules/: the test modules, built as every module is (kernel/module/
-# module.mk) and installed in the root image under
+# kmodule.mak) and installed in the test image only, under
 # /lib/modules/RELEASE/kernel/tests/: modtest_a exports a function and a
 # variable, modtest_b uses them (so depends=modtest_a); modtest_bad's
 # init_module is data, which the loader refuses.
-$(eval $(call kmodule,modtest_a,tests/modules/modtest_a.c,tests))
-$(eval $(call kmodule,modtest_b,tests/modules/modtest_b.c,tests))
-$(eval $(call kmodule,modtest_bad,tests/modules/modtest_bad.c,tests))
+$(eval $(call kmodule,modtest_a,tests/modules/modtest_a.c,tests,test))
+$(eval $(call kmodule,modtest_b,tests/modules/modtest_b.c,tests,test))
+$(eval $(call kmodule,modtest_bad,tests/modules/modtest_bad.c,tests,test))
 
 # The in-kernel tests (tests/kernel/test_module.c) load the test modules
 # from memory: each .ko embedded in the test kernel as

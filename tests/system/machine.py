@@ -110,13 +110,24 @@ class Machine:
         self.proc.wait()
 
 
+def test_image(opts):
+    """The test root image (build/rootfs-test.ext2): the user's root
+    (build/rootfs.ext2, the one maestro.iso carries) plus /test and the
+    test modules."""
+    return os.path.join(opts.build, "rootfs-test.ext2")
+
+
+def test_tree(opts):
+    """The staged tree test_image was made from (build/rootfs-test)."""
+    return os.path.join(opts.build, "rootfs-test")
+
+
 def ram_root(opts, append="console=ttyS0", disk=None, drive=None, **kw):
-    """A Machine booting opts.kernel with -kernel, the root image
-    (build/rootfs.ext2) as its RAM disk and the command line append; disk
-    (a raw image's path) or drive (a whole -drive value) is the first IDE
-    disk.  kw goes to Machine (memory=...)."""
-    rootfs = os.path.join(opts.build, "rootfs.ext2")
-    args = ["-kernel", opts.kernel, "-initrd", rootfs + " rootfs",
+    """A Machine booting opts.kernel with -kernel, the test root image
+    (test_image) as its RAM disk and the command line append; disk (a raw
+    image's path) or drive (a whole -drive value) is the first IDE disk.
+    kw goes to Machine (memory=...)."""
+    args = ["-kernel", opts.kernel, "-initrd", test_image(opts) + " rootfs",
             "-append", append]
     if disk:
         drive = "file=%s,if=ide,index=0,format=raw" % disk

@@ -1,6 +1,6 @@
 """profiler.py: the profiler, driven as a person would (issue 10).
 
-profile_commands boots maestro.iso and, at the bash prompt on the serial
+profile_commands boots the test image and, at the bash prompt on the serial
 line, runs the `profile` command on:
   - /test/spin, which spends nearly all its time in main -> spin_here:
     "spin;...;main;spin_here" must hold at least 80% of its samples;
@@ -116,7 +116,7 @@ def register(system_test, check, failure):
     @system_test
     def profile_commands(opts):
         notes = []
-        with Machine(["-cdrom", opts.iso], memory=256) as m:
+        with ram_root(opts, memory=256) as m:
             sh = Shell(m)
             sh.wait_prompt(0, BOOT_TIMEOUT)
             for case in (spin_case, dd_case, syscalls_case, memory_case,

@@ -19,7 +19,7 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from machine import Machine, Timeout, ram_root  # noqa: E402
+from machine import Machine, Timeout, ram_root, test_tree  # noqa: E402
 import faults  # noqa: E402
 import init  # noqa: E402
 import memory  # noqa: E402
@@ -403,7 +403,7 @@ def file_mapping_reaches_the_disk(opts):
     subprocess.run([sys.executable, "tools/mkdisk.py", image, "16"], check=True)
     subprocess.run(["mke2fs", "-q", "-t", "ext2", "-b", "1024", "-E",
                     "offset=%d,root_owner=0:0" % offset, "-d",
-                    os.path.join(opts.build, "rootfs"), "-F", image, "15M"],
+                    test_tree(opts), "-F", image, "15M"],
                    check=True)
     with Machine(["-kernel", opts.kernel, "-append",
                   "root=/dev/hda1 init=/test/mapdisk shutdown=poweroff "

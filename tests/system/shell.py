@@ -20,7 +20,7 @@ import difflib
 import os
 import re
 
-from machine import Machine, Timeout
+from machine import Machine, Timeout, test_image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CASES_DIR = os.path.join(ROOT, "tests", "shell")
@@ -57,10 +57,9 @@ def linux_transcript(opts, name):
 def maestro_transcripts(opts):
     """Boot maestro once with run.sh as init: ({NAME: transcript}, log)."""
     if "maestro" not in _cache:
-        rootfs = os.path.join(opts.build, "rootfs.ext2")
         args = ["-kernel", opts.kernel, "-append",
                 "init=/test/shell/run.sh shutdown=poweroff console=ttyS0",
-                "-initrd", "%s rootfs" % rootfs]
+                "-initrd", "%s rootfs" % test_image(opts)]
         with Machine(args) as m:
             try:
                 m.expect(r"shell: \d+ cases done", RUN_TIMEOUT)

@@ -19,7 +19,7 @@ would be taken in that mode, on Linux as here.
 import re
 import time
 
-from machine import Machine, Timeout
+from machine import Machine, Timeout, test_image
 
 BOOT_TIMEOUT = 120
 PROMPT = r"bash-[0-9.]+# $"
@@ -95,10 +95,9 @@ TTYMODES_LINES = [
 
 
 def boot_bash(opts):
-    rootfs = "%s/rootfs.ext2" % opts.build
     m = Machine(["-kernel", opts.kernel, "-append",
                  "init=/bin/bash console=ttyS0",
-                 "-initrd", rootfs + " rootfs"])
+                 "-initrd", test_image(opts) + " rootfs"])
     m.expect(r"\n" + PROMPT, BOOT_TIMEOUT)
     return m
 

@@ -25,7 +25,7 @@ import difflib
 import os
 import re
 
-from machine import Machine
+from machine import Machine, test_image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PROGRAMS = os.path.join(ROOT, "tests", "user", "programs.txt")
@@ -63,9 +63,8 @@ def transcripts(opts, fail):
     """Boot once with "utest" and return {NN-NAME: transcript}."""
     if "runs" in _cache:
         return _cache["runs"]
-    rootfs = os.path.join(opts.build, "rootfs.ext2")
     args = NX_CPU + ["-kernel", opts.kernel, "-append", "utest console=ttyS0",
-                     "-initrd", "%s rootfs" % rootfs]
+                     "-initrd", "%s rootfs" % test_image(opts)]
     with Machine(args) as m:
         m.expect(r"utest: \d+ runs done", UTEST_TIMEOUT)
         status = m.wait_exit(30)

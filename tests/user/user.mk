@@ -101,11 +101,11 @@ $(ORACLE_INIT): tests/user/oracle-init.c tools/i386-musl-gcc | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(HOST32CC) $(USER_CFLAGS) $< -o $@
 
-# (The Makefile sets ROOTFS after reading this file: the image by name.)
-ORACLE_DEPS := $(B)/rootfs.ext2 $(ORACLE_INIT) $(ORACLE_KDIR)/.done \
+# Linux runs the test image's programs (TESTFS, staged in build/rootfs-test).
+ORACLE_DEPS := $(TESTFS) $(ORACLE_INIT) $(ORACLE_KDIR)/.done \
 	tools/linux-oracle.py tools/linux-peer.py tests/user/linux-quirks.txt
-ORACLE_RUN := $(PYTHON) tools/linux-oracle.py $(ORACLE_KDIR) $(B)/rootfs \
-	$(B)/rootfs.ext2 $(ORACLE_INIT) $(B)/oracle tests/user/linux-quirks.txt
+ORACLE_RUN := $(PYTHON) tools/linux-oracle.py $(ORACLE_KDIR) $(B)/rootfs-test \
+	$(TESTFS) $(ORACLE_INIT) $(B)/oracle tests/user/linux-quirks.txt
 
 test-oracle: $(ORACLE_DEPS)
 	$(ORACLE_RUN)
@@ -123,7 +123,7 @@ test-system: oracle-transcripts
 test-host: $(USER_BIN)/hello $(USER_BIN)/hello-pie \
 	$(USER_READELF)/hello.readelf $(USER_READELF)/hello-pie.readelf
 
-ROOTFS_DEPS += $(USER_PROGS)
-ROOTFS_EXTRA += $(USER_BIN)=test
+TESTFS_DEPS += $(USER_PROGS)
+TESTFS_EXTRA += $(USER_BIN)=test
 
 .PHONY: user test-oracle oracle-transcripts
