@@ -176,23 +176,28 @@ kernel: $(B)/maestro.elf
 #   ROOTFS	the user's root, the one maestro.iso carries: bash, busybox
 #		(3 MiB with their symbol tables, which the profiler names
 #		user frames from), init, profile, /etc, the real modules;
-#		ROOTFS_FREE_MIB free for a person's files (/tmp included),
-#		which costs no boot time (the ISO carries the used start);
+#		ROOTFS_FREE_MIB and ROOTFS_FREE_INODES free for a person's
+#		files (/tmp included); the free blocks cost no boot time
+#		(the ISO carries the used start), the inodes' table does;
 #   TESTFS	the same plus what only the tests use: /test (the test and
 #		benchmark programs, the shell tests) and the test modules;
 #		the tests and benchmarks boot it with -kernel ... -initrd
-#		(the shell tests write 1 MiB files on it).
+#		(the shell tests write 1 MiB files on it, the programs
+#		create hundreds of files).
 # Fragments add files to ROOTFS_DEPS or TESTFS_DEPS and directories to
 # stage as ROOTFS_EXTRA or TESTFS_EXTRA (SRC=DEST, see tools/mkrootfs.sh).
 # (ROOTFS and TESTFS are defined above the fragments.)
 ROOTFS_FREE_MIB ?= 32
+ROOTFS_FREE_INODES ?= 1024
 TESTFS_FREE_MIB ?= 4
+TESTFS_FREE_INODES ?= 3072
 ROOTFS_DEPS += Makefile tools/mkrootfs.sh $(shell find userland/rootfs 2>/dev/null)
 $(ROOTFS): $(ROOTFS_DEPS) | $(SETUP_STAMP)
-	tools/mkrootfs.sh $@ $(B)/rootfs $(ROOTFS_FREE_MIB) $(ROOTFS_EXTRA)
+	tools/mkrootfs.sh $@ $(B)/rootfs $(ROOTFS_FREE_MIB) $(ROOTFS_FREE_INODES) \
+		$(ROOTFS_EXTRA)
 $(TESTFS): $(ROOTFS_DEPS) $(TESTFS_DEPS) | $(SETUP_STAMP)
 	tools/mkrootfs.sh $@ $(B)/rootfs-test $(TESTFS_FREE_MIB) \
-		$(ROOTFS_EXTRA) $(TESTFS_EXTRA)
+		$(TESTFS_FREE_INODES) $(ROOTFS_EXTRA) $(TESTFS_EXTRA)
 rootfs: $(ROOTFS) $(TESTFS)
 # ROOTFS's used start, what the ISO carries, and (.kib) its whole size in
 # KiB, for the module string (tools/trim-image.py).

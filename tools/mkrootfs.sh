@@ -1,6 +1,6 @@
 #!/bin/sh
-# mkrootfs.sh OUT.ext2 STAGING_DIR FREE_MIB [SRC=DEST...]: build a root
-# filesystem image.
+# mkrootfs.sh OUT.ext2 STAGING_DIR FREE_MIB FREE_INODES [SRC=DEST...]:
+# build a root filesystem image.
 #
 # Stages the standard directories and the files under userland/rootfs/
 # into STAGING_DIR, then the contents of each directory SRC under /DEST
@@ -11,12 +11,13 @@
 # The image is as large as its contents need, counted as ext2 stores them
 # (each file's data and indirect blocks, directories, the inode table,
 # the superblock, group descriptors and bitmaps), plus FREE_MIB MiB of free
-# blocks and one free inode per 64 KiB of them, rounded up to whole MiB.
+# blocks and FREE_INODES free inodes, rounded up to whole MiB.
 # (The ISO carries only the image's used start: tools/trim-image.py.)
 set -eu
 out=$1
 stage=$2
 free_mib=$3
+free_inodes=$4
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 rm -rf "$stage"
@@ -30,7 +31,7 @@ chmod 700 "$stage/root"
 if [ -d "$top/userland/rootfs" ]; then
 	cp -R "$top/userland/rootfs/." "$stage/"
 fi
-shift 3
+shift 4
 for extra in "$@"; do
 	src=${extra%%=*}
 	dest=${extra#*=}
@@ -60,7 +61,7 @@ tree_needs() {
 
 set -- $(tree_needs "$stage")
 used_blocks=$1
-inodes=$(( $2 + 16 + free_mib * 16 ))
+inodes=$(( $2 + 16 + free_inodes ))
 # The inode table (256-byte inodes), then the superblock, descriptors,
 # bitmaps and reserved descriptor blocks: 64 blocks and 1% are plenty.
 meta_blocks=$(( (inodes * 256 + 4095) / 4096 + 64 + used_blocks / 100 ))
@@ -69,4 +70,4 @@ rm -f "$out"
 mke2fs -q -t ext2 -b 4096 -I 256 -N "$inodes" -L maestro-root \
 	-E root_owner=0:0 -d "$stage" "$out" "${size_mib}M"
 echo "mkrootfs: $out: $size_mib MiB, $(( used_blocks * 4 / 1024 )) MiB of" \
-	"files, $free_mib MiB free, $inodes inodes"
+	"files, $free_mib MiB and $free_inodes inodes free"
