@@ -8,9 +8,11 @@
  *    PCI mode are switched to the legacy ports when the controller allows.
  * 2. Each legacy channel is reset, with interrupts masked (nIEN).  A floating
  *    bus (status 0xff) means no channel.
- * 3. Each drive is selected and sent IDENTIFY DEVICE, with bounded waits
- *    (this and reset are the only places that poll the status register);
- *    a drive that does not answer, or is ATAPI, is skipped with a message.
+ * 3. Each drive is selected; where its count and LBA registers do not
+ *    keep what is written (no drive: Linux's ata_devchk), there is none;
+ *    otherwise it is sent IDENTIFY DEVICE, with bounded waits (this and
+ *    reset are the only places that poll the status register); a drive
+ *    that does not answer, or is ATAPI, is skipped with a message.
  * 4. The channel's interrupt handler is installed, nIEN cleared, and each
  *    drive registered as a block device (hda..hdd) and its MBR scanned.
  */
@@ -97,6 +99,21 @@ static uint16_t ata_pci_busmaster(void)
 	return bm;
 }
 
+/* Whether the count and LBA low registers of the selected unit keep what
+ * is written to them, as a drive's do (Linux's ata_devchk); a channel with
+ * no drive at all reads them as 0 (QEMU) or floating. */
+static bool ata_registers_stick(struct ata_channel *ch)
+{
+	outb(ch->cmd + ATA_REG_COUNT, 0x55);
+	outb(ch->cmd + ATA_REG_LBA0, 0xaa);
+	outb(ch->cmd + ATA_REG_COUNT, 0xaa);
+	outb(ch->cmd + ATA_REG_LBA0, 0x55);
+	outb(ch->cmd + ATA_REG_COUNT, 0x55);
+	outb(ch->cmd + ATA_REG_LBA0, 0xaa);
+	return inb(ch->cmd + ATA_REG_COUNT) == 0x55 &&
+	       inb(ch->cmd + ATA_REG_LBA0) == 0xaa;
+}
+
 /* IDENTIFY DEVICE into id: 0, -ENODEV (nothing there), -ETIMEDOUT,
  * -ENOTSUP (ATAPI...), -EIO (a drive answered but gave no data). */
 static int ata_identify(struct ata_channel *ch, unsigned int unit,
@@ -108,6 +125,13 @@ static int ata_identify(struct ata_channel *ch, unsigned int unit,
 	ata_wait_400ns(ch);
 	if (inb(ch->cmd + ATA_REG_STATUS) == 0xff)
 		return -ENODEV;		/* a floating bus: nothing there */
+	if (!ata_registers_stick(ch)) {
+		/* Asked once more after a millisecond, in case the channel
+		 * was still settling after its reset. */
+		clock_delay_us(ATA_IDENTIFY_RETRY_US);
+		if (!ata_registers_stick(ch))
+			return -ENODEV;
+	}
 	if (!ata_wait_status(ch, ATA_SR_BSY, 0, ATA_PROBE_TIMEOUT_NS))
 		return -ETIMEDOUT;
 	outb(ch->cmd + ATA_REG_COUNT, 0);
