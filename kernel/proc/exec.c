@@ -4,13 +4,15 @@
  * The file's first page decides: a "#!" line restarts with the
  * interpreter (Linux's argv rewrite, at most EXEC_MAX_DEPTH levels); an
  * ELF32 executable is checked by elf_parse and loaded into a fresh
- * address space: each PT_LOAD becomes anonymous memory (vm_mmap
- * MAP_FIXED) into which the file's bytes are copied with vfs_read and
- * copy_to_user (file-backed mappings come later); the rest of each
- * segment stays zero (the bss).  Then the break starts after the image,
+ * address space: each PT_LOAD is mapped from the file, privately, as
+ * Linux does (its pages come from the page cache when first touched and
+ * are copied only when written; the bss is anonymous zeros), or, for a
+ * file or layout that cannot be mapped so, becomes anonymous memory into
+ * which the file's bytes are copied.  Then the break starts after the image,
  * the vDSO is mapped (vdso/vdso.c; AT_SYSINFO and AT_SYSINFO_EHDR
- * announce it) and the initial stack is built by elf_stack_build.  Segments are mapped
- * writable while they are filled and get their own protections after.
+ * announce it) and the initial stack is built by elf_stack_build.  Copied
+ * segments are mapped writable while they are filled and get their own
+ * protections after.
  * The stack is executable when PT_GNU_STACK asks for it or is missing; a
  * program without PT_GNU_STACK also gets READ_IMPLIES_EXEC (mm/vm.h), as
  * Linux i386 gives it.
@@ -182,8 +184,8 @@ static int exec_copy(struct exec_ctx *x, uint32_t off, uint32_t va,
 }
 
 /* Map and fill every PT_LOAD, then give each its protection (a page two
- * segments share gets both). */
-static int exec_load_segments(struct exec_ctx *x)
+ * segments share gets both): the copying way, for any ELF file. */
+static int exec_copy_segments(struct exec_ctx *x)
 {
 	const struct elf_segment *s = x->img.load;
 	uintptr_t mapped = 0, start, end;
@@ -212,6 +214,73 @@ static int exec_load_segments(struct exec_ctx *x)
 			err = vm_mprotect(x->mm, start, PAGE_SIZE,
 					  s[i].prot | s[i - 1].prot);
 	}
+	return err;
+}
+
+/*
+ * Whether every PT_LOAD can be mapped from the file instead: a file whose
+ * pages can be mapped, each segment's offset congruent with its address,
+ * its bytes inside the file, no page shared by two segments, and a bss
+ * only in a writable segment (its start is cleared in place).
+ */
+static bool exec_can_map(const struct exec_ctx *x)
+{
+	const struct elf_segment *s = x->img.load;
+	uint64_t size = x->file->inode->size;
+
+	if (!x->file->fops->map_page)
+		return false;
+	for (unsigned int i = 0; i < x->img.nload; i++) {
+		if ((s[i].vaddr ^ s[i].offset) & (PAGE_SIZE - 1) ||
+		    (uint64_t)s[i].offset + s[i].filesz > size)
+			return false;
+		if (s[i].memsz > s[i].filesz && !(s[i].prot & ELF_PROT_WRITE))
+			return false;
+		if (i && ALIGN_DOWN(s[i].vaddr, PAGE_SIZE) <
+			 ALIGN_UP(s[i - 1].vaddr + s[i - 1].memsz, PAGE_SIZE))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Map one PT_LOAD as Linux's binfmt_elf does: its file pages privately
+ * (read from the page cache as they are touched, copied only when
+ * written), the rest of its last file page cleared (those bytes are bss,
+ * not what follows in the file), and anonymous zeros for the bss beyond.
+ */
+static int exec_map_segment(struct exec_ctx *x, const struct elf_segment *s)
+{
+	uintptr_t start = ALIGN_DOWN(s->vaddr, PAGE_SIZE);
+	uintptr_t file_end = s->vaddr + s->filesz;
+	uintptr_t zero_start = ALIGN_UP(file_end, PAGE_SIZE);
+	uintptr_t end = ALIGN_UP(s->vaddr + s->memsz, PAGE_SIZE);
+	int err = 0;
+
+	if (s->filesz)
+		err = vm_mmap_file(x->mm, &start, zero_start - start, s->prot,
+				   MAP_PRIVATE | MAP_FIXED, x->file,
+				   (s->offset - (s->vaddr - start)) >> PAGE_SHIFT);
+	else
+		zero_start = start;
+	if (!err && s->memsz > s->filesz && file_end < zero_start &&
+	    s->filesz)
+		err = clear_user((void *)file_end, zero_start - file_end);
+	if (!err && zero_start < end)
+		err = vm_mmap(x->mm, &zero_start, end - zero_start, s->prot,
+			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED);
+	return err;
+}
+
+/* Every PT_LOAD, mapped from the file when it can be, else copied. */
+static int exec_load_segments(struct exec_ctx *x)
+{
+	int err = 0;
+
+	if (!exec_can_map(x))
+		return exec_copy_segments(x);
+	for (unsigned int i = 0; i < x->img.nload && !err; i++)
+		err = exec_map_segment(x, &x->img.load[i]);
 	return err;
 }
 
