@@ -223,6 +223,23 @@ struct page *generic_file_map_page(struct file *f, uint32_t index)
 	return pg;
 }
 
+/* file_ops.peek_page: page index if the page cache holds it up to date
+ * (the size is read without the lock: a page truncation takes away is
+ * no longer the file's, which the mapping code checks under its lock). */
+struct page *generic_file_peek_page(struct file *f, uint32_t index)
+{
+	struct page *pg;
+
+	if (index >= size_pages(f->inode))
+		return NULL;
+	pg = pagecache_find(&f->inode->mapping, index);
+	if (pg && !(pg->flags & PAGE_FLAG_UPTODATE)) {
+		pagecache_put(pg);
+		pg = NULL;
+	}
+	return pg;
+}
+
 /*
  * file_ops.page_mkwrite: allocate the blocks of page index inside the
  * file's size before a shared mapping stores into it (write-back only

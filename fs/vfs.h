@@ -316,6 +316,11 @@ struct file_ops {
 	 * mapped (-ENODEV).
 	 */
 	struct page *(*map_page)(struct file *f, uint32_t index);
+	/* Optional, for mapping a fault's neighbours (fault-around): the
+	 * page of index if it is at hand, inside the file and up to date,
+	 * with a reference; otherwise NULL.  Never reads, sleeps or takes
+	 * the VFS lock. */
+	struct page *(*peek_page)(struct file *f, uint32_t index);
 	/* Optional: a shared mapping is about to store into page index:
 	 * give it its disk blocks.  0, -ENOSPC, -EIO (past the end). */
 	int (*page_mkwrite)(struct file *f, uint32_t index);
@@ -641,6 +646,7 @@ ssize_t generic_file_write(struct file *f, const void *buf, size_t len,
 int generic_file_fsync(struct file *f);
 /* mmap of a file in inode->mapping (file_ops.map_page, page_mkwrite). */
 struct page *generic_file_map_page(struct file *f, uint32_t index);
+struct page *generic_file_peek_page(struct file *f, uint32_t index);
 int generic_file_page_mkwrite(struct file *f, uint32_t index);
 /*
  * Page cache ops for files of a block-device filesystem, built on

@@ -21,6 +21,7 @@ const struct file_ops ext2_file_fops = {
 	.write = generic_file_write,
 	.fsync = generic_file_fsync,
 	.map_page = generic_file_map_page,
+	.peek_page = generic_file_peek_page,
 	.page_mkwrite = generic_file_page_mkwrite,
 };
 

@@ -13,6 +13,11 @@
  *     writable and marks it dirty in the page cache, in that order and
  *     under the rmap lock, so that write-back (which write-protects the
  *     page again before writing it, vm_page_mkclean) never misses a store.
+ * A read fault also maps, read-only, the pages around it in the same
+ * aligned 64 KiB window that the file has at hand (file_ops.peek_page:
+ * cached and up to date), as Linux's fault-around does: a program's
+ * text, read ahead into the page cache, then costs one fault per window
+ * instead of one per page.
  * Faults at or past the end of the file, read errors and a full disk give
  * -EIO, which becomes SIGBUS.
  *
@@ -32,6 +37,7 @@
 #include "mm/pagecache.h"
 
 #define PTE_USER_RO	(PTE_PRESENT | PTE_USER)
+#define FAULT_AROUND_PAGES	16	/* Linux's fault_around_bytes, 64 KiB */
 
 static uint32_t vma_index(const struct vma *vma, uintptr_t va)
 {
@@ -107,6 +113,33 @@ static void install(struct mm *mm, pte_t *pte, struct page *pg,
 		vm_page_put(pg);
 }
 
+/*
+ * After a read fault at va: map the window's other pages that the file
+ * has at hand and that have no entry yet, read-only (install checks,
+ * under the rmap lock, that each entry is still empty and each page still
+ * the file's).  The window is aligned, so it never leaves va's page table.
+ */
+static void fault_around(struct mm *mm, struct vma *vma, uintptr_t va)
+{
+	const uintptr_t span = FAULT_AROUND_PAGES * PAGE_SIZE;
+	uintptr_t start = MAX(ALIGN_DOWN(va, span), vma->start);
+	uintptr_t end = MIN(ALIGN_DOWN(va, span) + span, vma->end);
+
+	if (!vma->file->fops->peek_page)
+		return;
+	for (uintptr_t addr = start; addr < end; addr += PAGE_SIZE) {
+		pte_t *pte = addr == va ? NULL :
+			     paging_user_pte(mm->pgdir, addr, false);
+		struct page *pg;
+
+		if (!pte || pte_has_page(pte_read(pte)))
+			continue;
+		pg = vma->file->fops->peek_page(vma->file, vma_index(vma, addr));
+		if (pg)
+			install(mm, pte, pg, pg, vma_pte_flags(vma, pg));
+	}
+}
+
 /* No page at va yet: map the file's, or a copy of it for a private
  * store.  0 or -Exxx. */
 static int fault_missing(struct mm *mm, struct vma *vma, uintptr_t va,
@@ -119,6 +152,7 @@ static int fault_missing(struct mm *mm, struct vma *vma, uintptr_t va,
 		return (int)PTR_ERR(pg);
 	if (!write) {
 		install(mm, pte, pg, pg, vma_pte_flags(vma, pg));
+		fault_around(mm, vma, va);
 		return 0;
 	}
 	if (!(vma->flags & VMA_SHARED)) {

@@ -20,7 +20,7 @@ import shutil
 import subprocess
 import sys
 
-from machine import Machine, ram_root
+from machine import Machine, ram_root, test_tree
 
 BOOT_TIMEOUT = int(os.environ.get("BOOT_TIMEOUT", "180"))
 OFFSET = 1 << 20
@@ -48,13 +48,13 @@ kill -HUP 1; kill -KILL 1; kill -STOP 1
 
 def root_disk(opts, name, rc_extra="", size_mib=16, block_size=4096,
               files=None):
-    """An MBR disk image with one ext2 partition holding the root tree
-    (build/rootfs), rc_extra appended to /etc/rc and files ({path:
-    text}) replaced; its path."""
+    """An MBR disk image with one ext2 partition holding the test root
+    tree (build/rootfs-test: the user's root and /test), rc_extra appended
+    to /etc/rc and files ({path: text}) replaced; its path."""
     image = os.path.join(opts.build, name)
     tree = os.path.join(opts.build, name + ".tree")
     shutil.rmtree(tree, ignore_errors=True)
-    shutil.copytree(os.path.join(opts.build, "rootfs"), tree, symlinks=True)
+    shutil.copytree(test_tree(opts), tree, symlinks=True)
     with open(os.path.join(tree, "etc", "rc"), "a") as f:
         f.write(rc_extra)
     for path, text in (files or {}).items():

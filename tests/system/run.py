@@ -80,8 +80,15 @@ def iso_boot(opts, args, **kw):
     check("boot loader: GRUB" in out, "not booted by GRUB")
     check(re.search(r"mm: \d+ KiB of RAM found", out), "no memory report")
     check(re.search(r"boot: memory +[0-9.]+ ms", out), "no boot timeline")
-    check(re.search(r"module 0: 'rootfs'", out), "GRUB did not load rootfs.ext2")
-    check(re.search(r"block: ram0: \d+ sectors", out), "no /dev/ram0")
+    # The ISO carries the root image's used start; the module string gives
+    # the whole size, which /dev/ram0 takes (drivers/block/ramdisk.c).
+    mod = re.search(r"module 0: 'rootfs size=(\d+)', (\d+) KiB", out)
+    check(mod, "GRUB did not load rootfs.ext2 with its size")
+    check(int(mod.group(2)) < int(mod.group(1)),
+          "the ISO's root module is the whole image, not its used start")
+    ram = re.search(r"block: ram0: (\d+) sectors", out)
+    check(ram and int(ram.group(1)) == 2 * int(mod.group(1)),
+          "/dev/ram0 is not the size the module string gives")
     check("vfs: mounted /dev/ram0 on /" in out, "the root was not mounted")
     return "GRUB to banner %.1fs, to ready %.1fs, kernel %.1f ms" % (
         banner_at, ready_at, kernel_ms)
@@ -90,6 +97,25 @@ def iso_boot(opts, args, **kw):
 @system_test
 def iso_cdrom(opts):
     return iso_boot(opts, ["-cdrom", opts.iso])
+
+
+@system_test
+def ata_empty_channel(opts):
+    """An IDE channel without drives (the primary one when QEMU has only a
+    CD) is found empty at once: its registers do not keep what is written
+    (Linux's ata_devchk), so no IDENTIFY goes to it, and the probe does not
+    wait out IDENTIFY's retries (15 ms).  loglevel=8 shows the debug line
+    an IDENTIFY there would log."""
+    with ram_root(opts, "console=ttyS0 loglevel=8 init=/bin/true "
+                  "shutdown=poweroff",
+                  drive="file=%s,if=ide,index=2,media=cdrom" % opts.iso) as m:
+        m.expect(r"ata: \d+ drives?\n", BOOT_TIMEOUT)
+        out = m.output
+    check("ata: primary master: no drive" in out, "no word on the primary master")
+    check("secondary master: not an ATA disk" in out, "the CD was not seen")
+    check(not re.search(r"primary unit \d: status 0 after IDENTIFY", out),
+          "IDENTIFY was sent to the empty primary channel")
+    return "empty primary channel, CD on the secondary"
 
 
 @system_test

@@ -44,7 +44,7 @@ USER_NAMES := hello hello-pie errno fileio fork exec pipe dup signal stat dir fp
 	robust futexpi cancel timerfd signalfd posixtimer \
 	epoll fdrange caps xattr mlock falloc splice lease ldt \
 	unixstream unixdgram unixscm unixname socketcall \
-	spin split sysloop getrandom rndboot modcalls
+	spin split sysloop getrandom rndboot modcalls execmap
 USER_PROGS := $(addprefix $(USER_BIN)/,$(USER_NAMES)) $(USER_BIN)/programs.txt
 # Frame pointers, as everywhere (DESIGN.md): the profiler unwinds user
 # stacks by them.
