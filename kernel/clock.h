@@ -36,6 +36,7 @@ void pit_init(void);
 void tsc_mark_boot(void);		/* first thing at boot: time zero */
 uint64_t tsc_boot(void);		/* the TSC at that time zero */
 int tsc_calibrate(void);		/* 0, or -ENODEV without a usable TSC */
+uint32_t tsc_khz_remeasure(void);	/* a fresh 10 ms measurement (tests) */
 uint64_t clock_ns(void);
 uint32_t tsc_khz(void);
 uint64_t tsc_to_ns(uint64_t tsc_ticks);	/* after calibration */

@@ -77,6 +77,17 @@ KTEST(clock, jiffies_advance)
 	KT_EXPECT(ctx, jiffies >= start + 3);
 }
 
+/* The calibration made over the boot's first milliseconds agrees with
+ * countdowns timed now, within 0.5%. */
+KTEST(clock, calibration_agrees_with_a_countdown)
+{
+	uint32_t khz = tsc_khz(), now = tsc_khz_remeasure();
+	uint32_t diff = khz > now ? khz - now : now - khz;
+
+	KT_ASSERT(ctx, khz > 0 && now > 0);
+	KT_EXPECT(ctx, (uint64_t)diff * 200 <= khz);
+}
+
 KTEST(clock, ns_is_monotonic_and_tracks_jiffies)
 {
 	uint64_t j0 = jiffies, t0 = clock_ns(), prev = t0;
