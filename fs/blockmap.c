@@ -4,7 +4,11 @@
  *
  * generic_file_read/write move bytes between a buffer and the pages of
  * inode->mapping, one page at a time; reads let the page cache read ahead
- * (never past the end of the file).  A write first allocates the blocks
+ * (never past the end of the file).  generic_file_read_user copies each
+ * page straight to user memory, the VFS lock dropped around the copy: a
+ * fault on the user's buffer may take the address space's lock and then
+ * the VFS lock (a mapped file), so holding the VFS lock through it could
+ * deadlock with another thread; the page's reference keeps it alive.  A write first allocates the blocks
  * the page's part of the write covers (get_block with create), so a full
  * disk fails the write there, with -ENOSPC (or a short count if some
  * bytes went in).  A page the write covers whole, or that lies wholly
@@ -16,15 +20,17 @@
  * the disk is read with one request.  readpages does the same over several
  * pages (read-ahead), a run spanning pages with one segment per page.
  * writepage writes the mapped blocks of the page inside the file's size,
- * after zeroing the bytes of the page past the end of the file.
+ * after zeroing the bytes of the page past the end of the file;
+ * writepages does the same over a run of pages the write-back gathers.
  *
  * generic_file_map_page and generic_file_page_mkwrite serve mmap: the
  * first gives the cache page of an index inside the file, the second
  * allocates a page's blocks before a shared mapping stores into it.
  * Disk block b starts at sector b * (block_size / 512) of sb->dev.
  *
- * Interface: generic_file_read, generic_file_write, generic_file_fsync,
- * generic_file_map_page, generic_file_page_mkwrite, block_mapping_ops.
+ * Interface: generic_file_read, generic_file_read_user, generic_file_write,
+ * generic_file_fsync, generic_file_map_page, generic_file_peek_page,
+ * generic_file_page_mkwrite, block_mapping_ops.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
@@ -32,6 +38,7 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 #include "mm/mm.h"
+#include "mm/uaccess.h"
 
 #define MAX_RUN_PAGES	BLK_MAX_SEGMENTS
 
@@ -68,6 +75,53 @@ ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 	ret = generic_file_read_locked(f, buf, len, pos);
 	vfs_unlock();
 	return ret;
+}
+
+/* The page of f holding *pos, with a reference, and in *n how many of its
+ * bytes from there (at most want) lie inside the file; NULL at or past
+ * the end.  Takes the VFS lock. */
+static struct page *read_page(struct file *f, uint64_t pos, size_t want,
+			      size_t *n)
+{
+	struct inode *inode = f->inode;
+	uint32_t off = (uint32_t)(pos & (PAGE_SIZE - 1)), end;
+	struct page *pg = NULL;
+
+	vfs_lock();
+	if (pos < inode->size) {
+		end = (uint32_t)((inode->size + PAGE_SIZE - 1) >> PAGE_SHIFT);
+		*n = (size_t)MIN((uint64_t)MIN(want, (size_t)(PAGE_SIZE - off)),
+				 inode->size - pos);
+		pg = pagecache_read_ahead(&inode->mapping,
+					  (uint32_t)(pos >> PAGE_SHIFT), end);
+	}
+	vfs_unlock();
+	return pg;
+}
+
+ssize_t generic_file_read_user(struct file *f, void *ubuf, size_t len,
+			       uint64_t *pos)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		size_t n = 0;
+		struct page *pg = read_page(f, *pos, len - done, &n);
+		int err;
+
+		if (!pg)
+			break;
+		if (IS_ERR(pg))
+			return done ? (ssize_t)done : PTR_ERR(pg);
+		err = copy_to_user((char *)ubuf + done, (char *)page_address(pg) +
+				   (*pos & (PAGE_SIZE - 1)), n);
+		pagecache_put(pg);
+		if (err)
+			return done ? (ssize_t)done : err;
+		done += n;
+		*pos += n;
+	}
+	return (ssize_t)done;
 }
 
 /* Allocate the blocks under bytes [pos, pos + n): 0 or -Exxx. */
@@ -392,21 +446,34 @@ static void zero_past_eof(struct inode *inode, struct page *pg)
 		       PAGE_SIZE - (size_t)(inode->size - start));
 }
 
-static int bm_writepage(struct address_space *m, struct page *pg)
+/* Write-back allocates nothing (it may run to free memory): the block
+ * map of a run is on the stack. */
+static int bm_writepages(struct address_space *m, struct page **pgs,
+			 unsigned int n)
 {
 	struct inode *inode = m->host;
-	uint32_t map[PAGE_SIZE / SECTOR_SIZE];
-	int err = map_blocks(inode, pg->index, 1, map);
+	uint32_t map[PC_WRITE_RUN_MAX * (PAGE_SIZE / SECTOR_SIZE)];
+	int err;
 
-	zero_past_eof(inode, pg);
+	if (n > PC_WRITE_RUN_MAX)
+		return -EINVAL;
+	err = map_blocks(inode, pgs[0]->index, n, map);
+	for (unsigned int i = 0; i < n; i++)
+		zero_past_eof(inode, pgs[i]);
 	if (!err)
-		err = pages_io(inode, &pg, 1, map,
-			       blocks_limit(inode, pg->index), BLK_WRITE);
+		err = pages_io(inode, pgs, n, map,
+			       blocks_limit(inode, pgs[0]->index), BLK_WRITE);
 	return err;
+}
+
+static int bm_writepage(struct address_space *m, struct page *pg)
+{
+	return bm_writepages(m, &pg, 1);
 }
 
 const struct address_space_ops block_mapping_ops = {
 	.readpage = bm_readpage,
 	.readpages = bm_readpages,
 	.writepage = bm_writepage,
+	.writepages = bm_writepages,
 };

@@ -2,7 +2,9 @@
  * rw.c: reads and writes to and from user memory, for the read, write,
  * pread64, pwrite64, readv and writev calls.
  *
- * File ops take kernel buffers, so data goes through a bounce buffer of
+ * A file that reads into user memory itself (file_ops.read_user: the
+ * page cache's files) is read so, with vfs_pread's checks.  Otherwise
+ * file ops take kernel buffers, so data goes through a bounce buffer of
  * IO_CHUNK bytes, copied from or to user memory with the uaccess
  * functions (-EFAULT).  A read stops at the first short chunk, and after
  * a full one when the file has nothing more at hand (io_more_now).  A
@@ -67,6 +69,17 @@ static bool io_more_now(struct file *f)
 	return f->fops->poll(f, NULL) & POLLIN;
 }
 
+/* read(2) into user memory by the file itself, with vfs_pread's checks. */
+static ssize_t read_user_direct(struct file *f, void *ubuf, size_t len,
+				uint64_t *pos)
+{
+	if ((f->flags & O_ACCMODE) == O_WRONLY)
+		return -EBADF;
+	if (S_ISDIR(f->inode->mode))
+		return -EISDIR;
+	return f->fops->read_user(f, ubuf, len, pos ? pos : &f->pos);
+}
+
 ssize_t vfs_read_user(struct file *f, void *ubuf, size_t len, uint64_t *pos)
 {
 	uint8_t small[IO_SMALL];
@@ -76,6 +89,8 @@ ssize_t vfs_read_user(struct file *f, void *ubuf, size_t len, uint64_t *pos)
 
 	if (sock_of(f))
 		return sock_rw_user(sock_of(f), ubuf, len, false);
+	if (f->fops && f->fops->read_user)
+		return read_user_direct(f, ubuf, len, pos);
 	buf = io_buf_get(len, small);
 	err = buf ? 0 : -ENOMEM;
 

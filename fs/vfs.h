@@ -304,6 +304,12 @@ struct file_ops {
 	ssize_t (*read)(struct file *f, void *buf, size_t len, uint64_t *pos);
 	ssize_t (*write)(struct file *f, const void *buf, size_t len,
 			 uint64_t *pos);
+	/* Optional: read with ubuf in user memory, copied straight from the
+	 * file's pages with the fault-safe copy and without the VFS lock
+	 * held (a fault may need it): read(2) then needs no bounce buffer.
+	 * Bytes read, or -Exxx (-EFAULT when none could be copied). */
+	ssize_t (*read_user)(struct file *f, void *ubuf, size_t len,
+			     uint64_t *pos);
 	/* Emit entries from f->pos on, advancing f->pos past each emitted. */
 	int (*readdir)(struct file *f, dir_emit_t emit, void *ctx);
 	int (*ioctl)(struct file *f, unsigned int cmd, unsigned long arg);
@@ -645,6 +651,8 @@ ssize_t generic_file_write(struct file *f, const void *buf, size_t len,
 			   uint64_t *pos);
 int generic_file_fsync(struct file *f);
 /* mmap of a file in inode->mapping (file_ops.map_page, page_mkwrite). */
+ssize_t generic_file_read_user(struct file *f, void *ubuf, size_t len,
+			       uint64_t *pos);
 struct page *generic_file_map_page(struct file *f, uint32_t index);
 struct page *generic_file_peek_page(struct file *f, uint32_t index);
 int generic_file_page_mkwrite(struct file *f, uint32_t index);

@@ -38,6 +38,8 @@
 
 struct address_space;
 
+#define PC_WRITE_RUN_MAX	16	/* pages per write-back run, 64 KiB */
+
 struct address_space_ops {
 	/* Fill pg (index pg->index) from the backing store: 0 or -Exxx. */
 	int (*readpage)(struct address_space *m, struct page *pg);
@@ -46,6 +48,11 @@ struct address_space_ops {
 			 unsigned int n);
 	/* Write pg back: 0 or -Exxx. */
 	int (*writepage)(struct address_space *m, struct page *pg);
+	/* Optional: write back n (at most PC_WRITE_RUN_MAX) pages of
+	 * consecutive indexes in one go (runs of blocks as single
+	 * requests); 0, or -Exxx for them all. */
+	int (*writepages)(struct address_space *m, struct page **pgs,
+			  unsigned int n);
 };
 
 struct address_space {

@@ -10,50 +10,87 @@
 #include "mm/vm.h"
 
 /*
- * Write back the first dirty page of m.  Returns 1 when there was none,
- * else the page's write status.  The page is clean (on the LRU) during the
- * write, so that a write to it meanwhile dirties it again instead of being
- * lost; a page whose write failed goes to *failed, dirty again, so that
- * the caller's loop moves on.  Caller holds pc_lock; it is dropped during
- * the write.
+ * The run starting at dirty page pg: it and the pages after it that are
+ * cached, dirty and not being written, up to PC_WRITE_RUN_MAX (only when
+ * the mapping can write several at once).  Each is made clean (on the LRU),
+ * locked and held.  Caller holds pc_lock.  Returns how many in run[].
+ */
+static unsigned int pc_take_run(struct address_space *m, struct page *pg,
+				struct page **run)
+{
+	unsigned int n = 0;
+
+	do {
+		pc_make_clean(pg);
+		pg->flags |= PAGE_FLAG_LOCKED;
+		pg->refcount++;
+		run[n++] = pg;
+		if (!m->ops->writepages || n == PC_WRITE_RUN_MAX ||
+		    pg->index == UINT32_MAX)
+			break;
+		pg = pc_lookup(m, pg->index + 1);
+	} while (pg && (pg->flags & PAGE_FLAG_DIRTY) &&
+		 !(pg->flags & PAGE_FLAG_LOCKED));
+	return n;
+}
+
+/* After pg's write (status err): unlock it, put it back on the dirty
+ * list's *failed when the write failed and nobody dirtied it meanwhile.
+ * Caller holds pc_lock; returns whether the caller must free pg (it was
+ * truncated away meanwhile and this was the last reference). */
+static bool pc_written(struct page *pg, int err, struct list_head *failed)
+{
+	pg->flags &= ~PAGE_FLAG_LOCKED;
+	if (!(pg->flags & PAGE_FLAG_CACHE))
+		return --pg->refcount == 0;
+	pg->refcount--;
+	if (err && !(pg->flags & PAGE_FLAG_DIRTY)) {
+		pg->flags |= PAGE_FLAG_DIRTY;
+		list_move_tail(&pg->list, failed);
+		pc_stats.dirty++;
+	} else if (!err && !(pg->flags & PAGE_FLAG_DIRTY)) {
+		pg->dirty_sectors = 0;
+	}
+	pc_stats.writes += !err;
+	return false;
+}
+
+/*
+ * Write back the first dirty page of m, with the dirty pages that follow
+ * it (pc_take_run) when the mapping writes runs.  Returns 1 when there
+ * was none, else the write status.  The pages are clean (on the LRU)
+ * during the write, so that a write to one meanwhile dirties it again
+ * instead of being lost; a page whose write failed goes to *failed, dirty
+ * again, so that the caller's loop moves on.  Caller holds pc_lock; it is
+ * dropped during the write.
  */
 static int pc_write_one(struct address_space *m, struct list_head *failed,
 			uint32_t *flags)
 {
-	struct page *pg;
-	bool orphan = false;
+	struct page *run[PC_WRITE_RUN_MAX];
+	bool orphan[PC_WRITE_RUN_MAX];
+	unsigned int n;
 	int err;
 
 	if (list_empty(&m->dirty))
 		return 1;
-	pg = list_first_entry(&m->dirty, struct page, list);
-	pc_make_clean(pg);
-	pg->flags |= PAGE_FLAG_LOCKED;
-	pg->refcount++;
+	n = pc_take_run(m, list_first_entry(&m->dirty, struct page, list), run);
 	spin_unlock_irqrestore(&pc_lock, *flags);
-	vm_page_mkclean(pg);	/* the next store through a mapping redirties */
-	err = m->ops->writepage(m, pg);
+	for (unsigned int i = 0; i < n; i++)
+		vm_page_mkclean(run[i]);	/* the next store redirties */
+	err = n > 1 ? m->ops->writepages(m, run, n)
+		    : m->ops->writepage(m, run[0]);
 	*flags = spin_lock_irqsave(&pc_lock);
-	pg->flags &= ~PAGE_FLAG_LOCKED;
-	if (!(pg->flags & PAGE_FLAG_CACHE)) {
-		orphan = --pg->refcount == 0;	/* truncated meanwhile */
-	} else {
-		pg->refcount--;
-		if (err && !(pg->flags & PAGE_FLAG_DIRTY)) {
-			pg->flags |= PAGE_FLAG_DIRTY;
-			list_move_tail(&pg->list, failed);
-			pc_stats.dirty++;
-		} else if (!err && !(pg->flags & PAGE_FLAG_DIRTY)) {
-			pg->dirty_sectors = 0;
+	for (unsigned int i = 0; i < n; i++)
+		orphan[i] = pc_written(run[i], err, failed);
+	spin_unlock_irqrestore(&pc_lock, *flags);
+	for (unsigned int i = 0; i < n; i++) {
+		if (orphan[i]) {
+			run[i]->refcount = 1;
+			page_free(run[i], 0);
 		}
-		pc_stats.writes += !err;
 	}
-	if (orphan) {
-		spin_unlock_irqrestore(&pc_lock, *flags);
-		pg->refcount = 1;
-		page_free(pg, 0);
-		*flags = spin_lock_irqsave(&pc_lock);
-	}
+	*flags = spin_lock_irqsave(&pc_lock);
 	return err;
 }
 

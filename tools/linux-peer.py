@@ -46,6 +46,9 @@ no modules and no disk).  Subcommands:
                   "NAME MICROSECONDS" lines (tests/bench/proc_bench.c, the
                   "proc-bench: " prefix removed), one per boot, each side's
                   best boot per row, and Linux's time over maestro's.
+  fileio-table MAESTRO... -- LINUX...
+                  the same for bench-fileio (tests/bench/fileio_bench.c):
+                  microseconds per 64 MiB, with MB/s.
   random-table PEERDIR HOST... -- MAESTRO... -- LINUX...
                   bench-random's table (tests/bench/random.mk): the host
                   rows of tests/bench/random_bench.c (HOST: its output,
@@ -399,19 +402,40 @@ def parse_proc(paths):
     return best
 
 
-def proc_table(maestro_files, linux_files):
+def time_table(title, unit, rows, maestro_files, linux_files):
+    """One table of "NAME TIME" rows (lower is better), each side's best
+    boot, and Linux's time over maestro's."""
     m, lx = parse_proc(maestro_files), parse_proc(linux_files)
-    print("Process benchmarks: maestro against Linux in the same QEMU, best "
-          "of %d and %d boots.\nLinux/maestro: Linux's time per operation "
-          "over maestro's; above 1, maestro is faster." %
-          (len(maestro_files), len(linux_files)))
-    print("%-18s %12s %12s %9s" % ("", "maestro us", "Linux us", "Linux/"))
-    print("%-18s %12s %12s %9s" % ("", "per op", "per op", "maestro"))
-    for row in PROC_ROWS:
+    print("%s: maestro against Linux in the same QEMU, best of %d and %d "
+          "boots.\nLinux/maestro: Linux's time over maestro's; above 1, "
+          "maestro is faster." % (title, len(maestro_files), len(linux_files)))
+    print("%-18s %12s %12s %9s" % ("", "maestro", "Linux", "Linux/"))
+    print("%-18s %12s %12s %9s" % ("", unit, unit, "maestro"))
+    for row in rows:
         a, b = m.get(row), lx.get(row)
         print("%-18s %12s %12s %9s" % (
             row, "%.3f" % a if a else "failed", "%.3f" % b if b else "failed",
             "%.2fx" % (b / a) if a and b else "-"))
+
+
+def proc_table(maestro_files, linux_files):
+    time_table("Process benchmarks", "us per op", PROC_ROWS, maestro_files,
+               linux_files)
+
+
+FILEIO_ROWS = ["write-64M-fsync", "read-cold-1M", "read-cold-4K",
+               "read-warm-1M", "read-warm-4K"]
+
+
+def fileio_table(maestro_files, linux_files):
+    """bench-fileio's rows, in microseconds for 64 MiB, with MB/s."""
+    time_table("File I/O, 64 MiB through read(2)/write(2) on ext2", "us",
+               FILEIO_ROWS, maestro_files, linux_files)
+    m, lx = parse_proc(maestro_files), parse_proc(linux_files)
+    print("MB/s:", "  ".join("%s %.1f/%.1f" % (
+        row, 64 * 1.048576e6 / m[row] if m.get(row) else 0,
+        64 * 1.048576e6 / lx[row] if lx.get(row) else 0)
+        for row in FILEIO_ROWS), "(maestro/Linux)")
 
 
 # (key, label, goal in ticks or None, the issue's figure); "hook-x" is the
@@ -588,6 +612,9 @@ def main(argv):
             prefix=args[0].split("=", 1)[1])
     elif cmd == "run" and len(args) >= 4:
         run(args[0], args[1], args[2], args[3], args[4:])
+    elif cmd == "fileio-table" and "--" in args[1:-1]:
+        cut = args.index("--")
+        fileio_table(args[:cut], args[cut + 1:])
     elif cmd == "proc-table" and "--" in args[1:-1]:
         cut = args.index("--")
         proc_table(args[:cut], args[cut + 1:])

@@ -18,6 +18,7 @@ const struct inode_ops ext2_file_iops = {
 
 const struct file_ops ext2_file_fops = {
 	.read = generic_file_read,
+	.read_user = generic_file_read_user,
 	.write = generic_file_write,
 	.fsync = generic_file_fsync,
 	.map_page = generic_file_map_page,

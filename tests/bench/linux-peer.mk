@@ -36,7 +36,7 @@ $(LINUX_PEER_DIR)/.done: | $(SETUP_STAMP)
 
 $(LINUX_PEER_INIT): tests/bench/linux_disk_bench.c | $(SETUP_STAMP)
 	@mkdir -p $(@D)
-	$(BENCH_CC) -std=gnu11 -O2 -Wall -Wextra -Werror $< -o $@
+	$(BENCH_CC) -std=gnu11 -O2 -Wall -Wextra -Werror -I$(TOP) $< -o $@
 
 $(LINUX_PEER_CPIO): $(LINUX_PEER_INIT) $(LINUX_PEER_DIR)/.done tools/linux-peer.py
 	$(PYTHON) tools/linux-peer.py initramfs $(LINUX_PEER_DIR) $< $@

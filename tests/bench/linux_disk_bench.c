@@ -40,6 +40,7 @@
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
+#include "tests/bench/peer_start.h"
 
 #define SEQ_DMA		(16u << 20)
 #define SEQ_PIO		(4u << 20)
@@ -56,7 +57,7 @@ struct result {
 	int err;
 };
 
-static char cmdline[4096];
+static char cmdline[PEER_CMDLINE_MAX];
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
@@ -88,75 +89,11 @@ static uint32_t xorshift32(uint32_t *state)
 	return *state = x;
 }
 
-static void read_file(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, size - 1);
-
-	buf[n > 0 ? n : 0] = 0;
-	if (fd >= 0)
-		close(fd);
-}
-
-/* The "MODULE.key=value" words of the kernel command line for MODULE. */
-static void module_params(const char *module, char *out, size_t size)
-{
-	size_t len = strlen(module), used = 0;
-	char copy[sizeof(cmdline)], *save, *word;
-
-	out[0] = 0;
-	strcpy(copy, cmdline);
-	for (word = strtok_r(copy, " \n", &save); word;
-	     word = strtok_r(NULL, " \n", &save)) {
-		for (char *p = word; *p && *p != '.'; p++)
-			if (*p == '-')
-				*p = '_';
-		if (strncmp(word, module, len) || word[len] != '.')
-			continue;
-		used += snprintf(out + used, size - used, "%s%s",
-				 used ? " " : "", word + len + 1);
-		if (used >= size)
-			break;
-	}
-}
-
-/* Load the modules of /lib/modules/order, in that order. */
-static int load_modules(void)
-{
-	char order[1024], *save, *name;
-
-	read_file("/lib/modules/order", order, sizeof(order));
-	for (name = strtok_r(order, "\n", &save); name;
-	     name = strtok_r(NULL, "\n", &save)) {
-		char path[256], module[64], params[512];
-		int fd;
-
-		snprintf(path, sizeof(path), "/lib/modules/%s", name);
-		snprintf(module, sizeof(module), "%.*s",
-			 (int)strcspn(name, "."), name);
-		module_params(module, params, sizeof(params));
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0 || (syscall(SYS_finit_module, fd, params, 0) &&
-			       errno != EEXIST)) {
-			say("cannot load %s: %s\n", path, strerror(errno));
-			return -1;
-		}
-		close(fd);
-	}
-	return 0;
-}
-
 /* Wait up to 20 s for the disk's device node. */
 static int wait_disk(void)
 {
-	struct timespec tick = { 0, 10 * 1000 * 1000 };
-	struct stat st;
-
-	for (int i = 0; i < 2000; i++) {
-		if (stat(DISK, &st) == 0)
-			return 0;
-		nanosleep(&tick, NULL);
-	}
+	if (peer_wait_for(DISK) == 0)
+		return 0;
 	say("no %s\n", DISK);
 	return -1;
 }
@@ -280,9 +217,9 @@ static int bench(void)
 		return -1;
 	}
 	close(fd);
-	read_file("/sys/class/ata_device/dev1.0/xfer_mode", mode, sizeof(mode));
+	peer_read_file("/sys/class/ata_device/dev1.0/xfer_mode", mode, sizeof(mode));
 	mode[strcspn(mode, "\n")] = 0;
-	read_file("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+	peer_read_file("/sys/devices/system/clocksource/clocksource0/current_clocksource",
 		  clock, sizeof(clock));
 	clock[strcspn(clock, "\n")] = 0;
 	uname(&uts);
@@ -306,8 +243,8 @@ int main(void)
 	mount("sysfs", "/sys", "sysfs", 0, NULL);
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	klogctl(8, NULL, 1);	/* console: emergencies only from now on */
-	read_file("/proc/cmdline", cmdline, sizeof(cmdline));
-	err = load_modules() || wait_disk() || bench();
+	peer_read_file("/proc/cmdline", cmdline, sizeof(cmdline));
+	err = peer_load_modules(cmdline) || wait_disk() || bench();
 	say("%s\n", err ? "failed" : "done");
 	sync();
 	reboot(RB_POWER_OFF);

@@ -94,6 +94,16 @@ TTYMODES_LINES = [
 ]
 
 
+def setsid_bash(m):
+    """`exec setsid -c bash` in the first bash (pid 1): a new session with
+    the serial line as its controlling terminal.  setsid forks, so pid 1
+    ends and the kernel says so on this console, maybe after the new
+    prompt (exec is quick): wait for that line too before typing."""
+    m.send("exec setsid -c bash\r")
+    m.expect(r"\n" + PROMPT, 20)
+    m.expect(r"maestro: idle\n", 20)
+
+
 def boot_bash(opts):
     m = Machine(["-kernel", opts.kernel, "-append",
                  "init=/bin/bash console=ttyS0",
@@ -137,8 +147,7 @@ def register(system_test, check, failure):
         prompt, Ctrl-C ending sleep, Ctrl-Z then fg, a background job
         stopped by SIGTTOU under TOSTOP, and by SIGTTIN reading."""
         with boot_bash(opts) as m:
-            m.send("exec setsid -c bash\r")
-            m.expect(r"\n" + PROMPT, 20)
+            setsid_bash(m)
             start = len(m.output)
             m.send("partial")
             m.expect(r"partial$", 10, start)
@@ -177,8 +186,7 @@ def register(system_test, check, failure):
         editing, EOF, VMIN/VTIME, ISIG and ICRNL off, FIONREAD, the window
         size and SIGWINCH, /dev/tty, sessions, SIGTTIN/SIGTTOU."""
         with boot_bash(opts) as m:
-            m.send("exec setsid -c bash\r")
-            m.expect(r"\n" + PROMPT, 20)
+            setsid_bash(m)
             start = len(m.output)
             m.send("/test/ttymodes\r")
             for step, typed, want in TTYMODES_INPUT:
