@@ -44,11 +44,15 @@ struct ata_info {
 	uint8_t udma_modes;	/* bit n: Ultra DMA mode n supported */
 	int udma_selected;	/* the active UDMA mode, or -1 */
 	int mwdma_selected;	/* the active MWDMA mode, or -1 */
+	uint8_t multiple_max;	/* sectors per DRQ block for READ/WRITE
+				 * MULTIPLE (word 47), 0: no such commands */
 };
 
 /* Counters per drive, since boot. */
 struct ata_stats {
 	uint32_t dma_cmds, pio_cmds;	/* commands issued (each retry too) */
+	uint32_t pio_blocks;		/* PIO data blocks moved (one DRQ,
+					 * one interrupt each) */
 	uint32_t lba48_cmds;
 	uint32_t flushes;		/* FLUSH CACHE commands done */
 	uint32_t errors;		/* commands that failed */

@@ -66,6 +66,11 @@
 #define ATA_CMD_WRITE_DMA_EXT	0x35
 #define ATA_CMD_READ_DMA	0xc8
 #define ATA_CMD_WRITE_DMA	0xca
+#define ATA_CMD_READ_MULTIPLE	0xc4
+#define ATA_CMD_READ_MULTIPLE_EXT 0x29
+#define ATA_CMD_WRITE_MULTIPLE	0xc5
+#define ATA_CMD_WRITE_MULTIPLE_EXT 0x39
+#define ATA_CMD_SET_MULTIPLE	0xc6
 #define ATA_CMD_IDENTIFY	0xec
 #define ATA_CMD_IDENTIFY_PACKET	0xa1
 
@@ -86,6 +91,7 @@
 #define ATA_ID_FIRMWARE		23	/* 8 bytes */
 #define ATA_ID_MODEL		27	/* 40 bytes */
 #define ATA_ID_MODEL_LEN	40
+#define ATA_ID_MULTIPLE_MAX	47	/* 7:0 sectors per DRQ block, max */
 #define ATA_ID_CAPABILITY	49
 #define ATA_ID_CAP_DMA		0x0100
 #define ATA_ID_CAP_LBA		0x0200

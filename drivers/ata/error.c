@@ -76,8 +76,12 @@ void ata_channel_reset(struct ata_channel *ch)
 	clock_delay_us(5);
 	outb(ch->ctl + ATA_REG_DEVCTL, 0);
 	ch->ready_after_ns = clock_ns() + ATA_RESET_SETTLE_NS;
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 2; i++) {
 		ch->drive[i].stats.resets += ch->drive[i].present;
+		/* A reset may leave the drive's multiple mode off: plain
+		 * PIO commands from now on are right either way. */
+		ch->drive[i].multiple = 0;
+	}
 }
 
 struct blk_request *ata_cmd_failed(struct ata_channel *ch, const char *what,

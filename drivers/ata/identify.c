@@ -56,6 +56,7 @@ void ata_id_parse(const uint16_t *id, struct ata_info *info)
 			info->sectors = n;
 	}
 	info->dma = id[ATA_ID_CAPABILITY] & ATA_ID_CAP_DMA;
+	info->multiple_max = id[ATA_ID_MULTIPLE_MAX] & 0xff;
 	info->mwdma_modes = id[ATA_ID_MWDMA] & 0x07;
 	info->mwdma_selected = ata_top_bit((id[ATA_ID_MWDMA] >> 8) & 0x07);
 	info->udma_selected = -1;

@@ -51,6 +51,9 @@ struct ata_drive {
 	enum ata_mode mode;
 	bool force_lba48;
 	uint32_t max_sectors;		/* per command; 0: the default */
+	uint32_t multiple;		/* sectors per PIO DRQ block set by
+					 * SET MULTIPLE; 0: one, with the
+					 * plain PIO commands */
 	bool drop_irq;			/* ata_test_drop_irq() */
 	struct ata_stats stats;
 	struct blk_request *pending;	/* waiting for the channel */
@@ -84,6 +87,7 @@ struct ata_channel {
 	struct ata_cursor chunk_start;	/* where the chunk's data starts */
 	struct ata_cursor pio;		/* PIO: next sector's place */
 	uint32_t pio_left;		/* PIO: sectors still to move */
+	uint32_t pio_block;		/* PIO: sectors per DRQ block */
 	uint64_t deadline_ns;		/* watchdog: fail the command after */
 	struct random_timing timing;	/* of its completions, for the pool */
 	uint64_t ready_after_ns;	/* a reset: do not poll the drive before */

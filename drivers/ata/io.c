@@ -40,16 +40,20 @@ static bool ata_use_lba48(const struct ata_drive *d, uint64_t lba,
 				 lba + count > ATA_LBA28_MAX);
 }
 
-static uint8_t ata_command(bool write, bool dma, bool lba48)
+enum ata_xfer { XFER_PIO, XFER_DMA, XFER_PIO_MULTIPLE };
+
+static uint8_t ata_command(bool write, enum ata_xfer xfer, bool lba48)
 {
-	static const uint8_t cmds[2][2][2] = {
+	static const uint8_t cmds[2][3][2] = {
 		{ { ATA_CMD_READ_PIO, ATA_CMD_READ_PIO_EXT },
-		  { ATA_CMD_READ_DMA, ATA_CMD_READ_DMA_EXT } },
+		  { ATA_CMD_READ_DMA, ATA_CMD_READ_DMA_EXT },
+		  { ATA_CMD_READ_MULTIPLE, ATA_CMD_READ_MULTIPLE_EXT } },
 		{ { ATA_CMD_WRITE_PIO, ATA_CMD_WRITE_PIO_EXT },
-		  { ATA_CMD_WRITE_DMA, ATA_CMD_WRITE_DMA_EXT } },
+		  { ATA_CMD_WRITE_DMA, ATA_CMD_WRITE_DMA_EXT },
+		  { ATA_CMD_WRITE_MULTIPLE, ATA_CMD_WRITE_MULTIPLE_EXT } },
 	};
 
-	return cmds[write][dma][lba48];
+	return cmds[write][xfer][lba48];
 }
 
 /* Load the task file for count sectors at lba and write the command. */
@@ -99,9 +103,11 @@ static void ata_send(struct ata_channel *ch, uint64_t now)
 		outb(ch->ctl + ATA_REG_DEVCTL, ATA_CTL_NIEN);
 		d->drop_irq = false;
 	}
+	ch->pio_block = ch->dma ? 0 : MAX(d->multiple, 1u);
 	ata_taskfile(ch, d, ch->chunk_lba, ch->chunk_count,
-		     ata_command(write, ch->dma, ata_use_lba48(d, ch->chunk_lba,
-							       ch->chunk_count)));
+		     ata_command(write, ch->dma ? XFER_DMA : d->multiple ?
+				 XFER_PIO_MULTIPLE : XFER_PIO,
+				 ata_use_lba48(d, ch->chunk_lba, ch->chunk_count)));
 	if (ch->dma) {
 		d->stats.dma_cmds++;
 		ata_dma_start(ch);

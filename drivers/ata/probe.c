@@ -13,8 +13,10 @@
  *    otherwise it is sent IDENTIFY DEVICE, with bounded waits (this and
  *    reset are the only places that poll the status register); a drive
  *    that does not answer, or is ATAPI, is skipped with a message.
- * 4. The channel's interrupt handler is installed, nIEN cleared, and each
- *    drive registered as a block device (hda..hdd) and its MBR scanned.
+ * 4. A drive with READ/WRITE MULTIPLE gets SET MULTIPLE (16 sectors per
+ *    PIO interrupt).  The channel's interrupt handler is installed, nIEN
+ *    cleared, and each drive registered as a block device (hda..hdd) and
+ *    its MBR scanned.
  */
 #include "drivers/ata/internal.h"
 #include "drivers/pci/pci.h"
@@ -35,6 +37,7 @@
 #define PCI_IDE_NATIVE(ch)	(1u << (2 * (ch)))	/* prog-if bits */
 #define PCI_IDE_SWITCHABLE(ch)	(2u << (2 * (ch)))
 #define PCI_IDE_BUSMASTER	0x80
+#define ATA_MULTIPLE		16	/* sectors per PIO block, as Linux */
 
 struct ata_channel ata_channels[ATA_CHANNELS] = {
 	{ .name = "primary", .cmd = ATA_PRIMARY_CMD, .ctl = ATA_PRIMARY_CTL,
@@ -201,6 +204,35 @@ static void ata_drive_probe(struct ata_channel *ch, unsigned int unit,
 	d->present = true;
 }
 
+/*
+ * SET MULTIPLE MODE to the largest power of two up to ATA_MULTIPLE that
+ * the drive allows (IDENTIFY word 47), polled (interrupts are masked
+ * while probing): then PIO moves that many sectors per interrupt
+ * (pio.c).  d->multiple stays 0 (plain PIO) when the drive cannot or
+ * refuses.
+ */
+static void ata_multiple_setup(struct ata_channel *ch, struct ata_drive *d)
+{
+	uint32_t n = ATA_MULTIPLE;
+
+	while (n > d->info.multiple_max)
+		n /= 2;
+	d->multiple = 0;
+	if (n < 2)
+		return;
+	outb(ch->cmd + ATA_REG_DEVICE, ATA_DEV_OBS | (d->unit ? ATA_DEV_SLAVE : 0));
+	ata_wait_400ns(ch);
+	outb(ch->cmd + ATA_REG_COUNT, n);
+	outb(ch->cmd + ATA_REG_COMMAND, ATA_CMD_SET_MULTIPLE);
+	ata_wait_400ns(ch);
+	if (ata_wait_status(ch, ATA_SR_BSY, 0, ATA_PROBE_TIMEOUT_NS) &&
+	    !(inb(ch->cmd + ATA_REG_STATUS) & (ATA_SR_ERR | ATA_SR_DF)))
+		d->multiple = n;
+	else
+		pr_info("ata: %s %s: SET MULTIPLE %u refused; one sector per "
+			"PIO interrupt\n", ch->name, d->unit ? "slave" : "master", n);
+}
+
 /* Reset the channel with interrupts masked; false when it floats. */
 static bool ata_channel_probe(struct ata_channel *ch)
 {
@@ -264,6 +296,8 @@ static unsigned int ata_channel_init(unsigned int i, uint16_t bm, uint16_t *id)
 		ch->drive[unit].ch = ch;
 		ch->drive[unit].unit = unit;
 		ata_drive_probe(ch, unit, id);
+		if (ch->drive[unit].present)
+			ata_multiple_setup(ch, &ch->drive[unit]);
 		found += ch->drive[unit].present;
 	}
 	if (!found)

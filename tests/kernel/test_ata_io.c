@@ -285,3 +285,33 @@ KTEST(ata, flush_cache)
 	KT_ASSERT_EQ(ctx, ata_get_stats(hda, &after), 0);
 	KT_EXPECT_EQ(ctx, after.flushes, before.flushes + 2);
 }
+
+/*
+ * PIO moves 16 sectors per interrupt (READ/WRITE MULTIPLE, which QEMU's
+ * drive offers): 64 sectors read in 4 blocks, 40 written in 3 (16, 16,
+ * 8), the data right both ways.
+ */
+KTEST(ata, pio_multiple_blocks)
+{
+	uint8_t *buf = ata_buf_alloc(5);
+	struct blkdev *hda = hda_in(ctx, ATA_MODE_PIO);
+	struct ata_info info;
+	struct ata_stats before, after;
+	uint64_t lba = REGION_CHUNKS + 1024;
+
+	KT_ASSERT(ctx, buf && hda && ata_get_info(hda, &info) == 0);
+	KT_EXPECT(ctx, info.multiple_max >= 16);
+	ata_pattern_fill(buf, lba, 40, 77);
+	KT_ASSERT(ctx, ata_get_stats(hda, &before) == 0);
+	KT_EXPECT_EQ(ctx, blk_rw(hda, BLK_WRITE, lba, 40, buf), 0);
+	KT_ASSERT(ctx, ata_get_stats(hda, &after) == 0);
+	KT_EXPECT_EQ(ctx, after.pio_blocks - before.pio_blocks, 3);
+	memset(buf, 0, 64 * SECTOR_SIZE);
+	before = after;
+	KT_EXPECT_EQ(ctx, blk_rw(hda, BLK_READ, lba, 64, buf), 0);
+	KT_ASSERT(ctx, ata_get_stats(hda, &after) == 0);
+	KT_EXPECT_EQ(ctx, after.pio_blocks - before.pio_blocks, 4);
+	KT_EXPECT_EQ(ctx, ata_pattern_check(buf, lba, 40, 77), -1);
+	hda_in(ctx, ATA_MODE_DMA);
+	ata_buf_free(buf, 5);
+}
