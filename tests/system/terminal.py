@@ -97,11 +97,13 @@ TTYMODES_LINES = [
 def setsid_bash(m):
     """`exec setsid -c bash` in the first bash (pid 1): a new session with
     the serial line as its controlling terminal.  setsid forks, so pid 1
-    ends and the kernel says so on this console, maybe after the new
-    prompt (exec is quick): wait for that line too before typing."""
+    ends and the kernel says so on this console, before or after the new
+    bash's prompt: wait for that line and for the prompt after the
+    command's echo, in whatever order and whatever follows them."""
+    start = len(m.output)
     m.send("exec setsid -c bash\r")
-    m.expect(r"\n" + PROMPT, 20)
-    m.expect(r"maestro: idle\n", 20)
+    m.expect(r"maestro: idle\n", 20, start)
+    m.expect(r"exec setsid -c bash\n[^#]*" + PROMPT.rstrip("$"), 20, start)
 
 
 def boot_bash(opts):
