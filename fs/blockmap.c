@@ -4,11 +4,12 @@
  *
  * generic_file_read/write move bytes between a buffer and the pages of
  * inode->mapping, one page at a time; reads let the page cache read ahead
- * (never past the end of the file).  generic_file_read_user copies each
- * page straight to user memory, the VFS lock dropped around the copy: a
- * fault on the user's buffer may take the address space's lock and then
- * the VFS lock (a mapped file), so holding the VFS lock through it could
- * deadlock with another thread; the page's reference keeps it alive.  A write first allocates the blocks
+ * (never past the end of the file).  generic_file_read_user takes up to
+ * 16 pages at a time under the VFS lock and copies them straight to user
+ * memory with the lock dropped: a fault on the user's buffer may take
+ * the address space's lock and then the VFS lock (a mapped file), so
+ * holding the VFS lock through it could deadlock with another thread;
+ * the pages' references keep them alive.  A write first allocates the blocks
  * the page's part of the write covers (get_block with create), so a full
  * disk fails the write there, with -ENOSPC (or a short count if some
  * bytes went in).  A page the write covers whole, or that lies wholly
@@ -77,49 +78,69 @@ ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 	return ret;
 }
 
-/* The page of f holding *pos, with a reference, and in *n how many of its
- * bytes from there (at most want) lie inside the file; NULL at or past
- * the end.  Takes the VFS lock. */
-static struct page *read_page(struct file *f, uint64_t pos, size_t want,
-			      size_t *n)
+#define READ_BATCH	16	/* pages a read takes per round of the VFS lock */
+
+/*
+ * Up to READ_BATCH pages of f for want bytes from pos on, each with a
+ * reference in pgs[] and in lens[] how many of its bytes to copy (the
+ * first from pos's offset), stopping at the end of the file or at a page
+ * that cannot be read.  Returns how many, 0 at the end of the file, or
+ * the first page's error.  Takes the VFS lock once.
+ */
+static int read_pages(struct file *f, uint64_t pos, size_t want,
+		      struct page **pgs, size_t *lens)
 {
 	struct inode *inode = f->inode;
-	uint32_t off = (uint32_t)(pos & (PAGE_SIZE - 1)), end;
-	struct page *pg = NULL;
+	int n = 0, err = 0;
 
 	vfs_lock();
-	if (pos < inode->size) {
-		end = (uint32_t)((inode->size + PAGE_SIZE - 1) >> PAGE_SHIFT);
-		*n = (size_t)MIN((uint64_t)MIN(want, (size_t)(PAGE_SIZE - off)),
-				 inode->size - pos);
-		pg = pagecache_read_ahead(&inode->mapping,
-					  (uint32_t)(pos >> PAGE_SHIFT), end);
+	while (n < READ_BATCH && want && pos < inode->size) {
+		uint32_t off = (uint32_t)(pos & (PAGE_SIZE - 1));
+		uint32_t end = (uint32_t)((inode->size + PAGE_SIZE - 1) >>
+					  PAGE_SHIFT);
+		size_t len = (size_t)MIN((uint64_t)MIN(want,
+					 (size_t)(PAGE_SIZE - off)),
+					 inode->size - pos);
+		struct page *pg = pagecache_read_ahead(&inode->mapping,
+					(uint32_t)(pos >> PAGE_SHIFT), end);
+
+		if (IS_ERR(pg)) {
+			err = n ? 0 : (int)PTR_ERR(pg);
+			break;
+		}
+		pgs[n] = pg;
+		lens[n++] = len;
+		pos += len;
+		want -= len;
 	}
 	vfs_unlock();
-	return pg;
+	return n ? n : err;
 }
 
 ssize_t generic_file_read_user(struct file *f, void *ubuf, size_t len,
 			       uint64_t *pos)
 {
-	size_t done = 0;
+	struct page *pgs[READ_BATCH];
+	size_t lens[READ_BATCH], done = 0;
 
 	while (done < len) {
-		size_t n = 0;
-		struct page *pg = read_page(f, *pos, len - done, &n);
-		int err;
+		int n = read_pages(f, *pos, len - done, pgs, lens), err = 0;
 
-		if (!pg)
-			break;
-		if (IS_ERR(pg))
-			return done ? (ssize_t)done : PTR_ERR(pg);
-		err = copy_to_user((char *)ubuf + done, (char *)page_address(pg) +
-				   (*pos & (PAGE_SIZE - 1)), n);
-		pagecache_put(pg);
+		if (n <= 0)
+			return done ? (ssize_t)done : n;
+		for (int i = 0; i < n; i++) {
+			if (!err)
+				err = copy_to_user((char *)ubuf + done,
+						   (char *)page_address(pgs[i]) +
+						   (*pos & (PAGE_SIZE - 1)), lens[i]);
+			pagecache_put(pgs[i]);
+			if (!err) {
+				done += lens[i];
+				*pos += lens[i];
+			}
+		}
 		if (err)
 			return done ? (ssize_t)done : err;
-		done += n;
-		*pos += n;
 	}
 	return (ssize_t)done;
 }
