@@ -2,7 +2,7 @@
 # sequential file I/O through read(2) and write(2) on ext2
 # (tests/bench/fileio_bench.c): a 64 MiB file written with fsync, then
 # read cold (after a remount) and warm, in 1 MiB and 4 KiB calls.
-#   bench-fileio-maestro  BENCH_FILEIO_BOOTS boots of maestro (TCG,
+#   bench-fileio-maestro  BENCH_FILEIO_BOOTS (5) boots of maestro (TCG,
 #			-m 128, init=/test/fileio_bench, the test image as
 #			the root module), each on a fresh 128 MiB ext2 disk
 #			on the primary IDE master; lines in
@@ -18,7 +18,7 @@ FILEIO_BENCH := $(B)/bench/fileio/fileio_bench
 FILEIO_IMG := $(B)/bench/fileio.img
 FILEIO_PEER_DIR := $(B)/cache/linux-peer-fs
 FILEIO_CPIO := $(B)/bench/linux-fileio.cpio
-BENCH_FILEIO_BOOTS ?= 3
+BENCH_FILEIO_BOOTS ?= 5
 BENCH_FILEIO_TIMEOUT ?= 600
 
 TESTFS_DEPS += $(FILEIO_BENCH)
