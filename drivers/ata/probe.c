@@ -6,8 +6,9 @@
  *    bus-master I/O base in BAR4; decoding and bus mastering are switched
  *    on.  No controller, or no BAR4, means PIO only.  Channels in native
  *    PCI mode are switched to the legacy ports when the controller allows.
- * 2. Each legacy channel is reset, with interrupts masked (nIEN).  A floating
- *    bus (status 0xff) means no channel.
+ * 2. Both legacy channels are reset together, with interrupts masked
+ *    (nIEN), and waited for once.  A floating bus (status 0xff) means no
+ *    channel.
  * 3. Each drive is selected; where its count and LBA registers do not
  *    keep what is written (no drive: Linux's ata_devchk), there is none;
  *    otherwise it is sent IDENTIFY DEVICE, with bounded waits (this and
@@ -38,6 +39,7 @@
 #define PCI_IDE_SWITCHABLE(ch)	(2u << (2 * (ch)))
 #define PCI_IDE_BUSMASTER	0x80
 #define ATA_MULTIPLE		16	/* sectors per PIO block, as Linux */
+#define ATA_RESET_WAIT_US	2000	/* after a reset, before BSY counts */
 
 struct ata_channel ata_channels[ATA_CHANNELS] = {
 	{ .name = "primary", .cmd = ATA_PRIMARY_CMD, .ctl = ATA_PRIMARY_CTL,
@@ -233,8 +235,10 @@ static void ata_multiple_setup(struct ata_channel *ch, struct ata_drive *d)
 			"PIO interrupt\n", ch->name, d->unit ? "slave" : "master", n);
 }
 
-/* Reset the channel with interrupts masked; false when it floats. */
-static bool ata_channel_probe(struct ata_channel *ch)
+/* Pulse the channel's reset, interrupts masked; false when it floats.
+ * The drives then need 2 ms before BSY means anything (ata_init waits
+ * once for both channels). */
+static bool ata_channel_reset_begin(struct ata_channel *ch)
 {
 	uint8_t status = inb(ch->cmd + ATA_REG_STATUS);
 
@@ -246,7 +250,12 @@ static bool ata_channel_probe(struct ata_channel *ch)
 	outb(ch->ctl + ATA_REG_DEVCTL, ATA_CTL_SRST | ATA_CTL_NIEN);
 	clock_delay_us(5);
 	outb(ch->ctl + ATA_REG_DEVCTL, ATA_CTL_NIEN);
-	clock_delay_us(2000);
+	return true;
+}
+
+/* After the reset's 2 ms: false when the channel stays busy. */
+static bool ata_channel_reset_end(struct ata_channel *ch)
+{
 	if (!ata_wait_status(ch, ATA_SR_BSY, 0, ATA_PROBE_TIMEOUT_NS)) {
 		pr_info("ata: %s channel: still busy after a reset; skipped\n",
 			ch->name);
@@ -288,9 +297,7 @@ static unsigned int ata_channel_init(unsigned int i, uint16_t bm, uint16_t *id)
 	struct ata_channel *ch = &ata_channels[i];
 	unsigned int found = 0;
 
-	list_init(&ch->waiting);
-	ch->timeout_ms = ATA_TIMEOUT_MS;
-	if (!ata_channel_probe(ch))
+	if (!ata_channel_reset_end(ch))
 		return 0;
 	for (unsigned int unit = 0; unit < 2; unit++) {
 		ch->drive[unit].ch = ch;
@@ -320,6 +327,7 @@ static int ata_init(void)
 {
 	uint16_t *id = kmalloc(ATA_ID_WORDS * 2);
 	uint16_t bm = ata_pci_busmaster();
+	bool alive[ATA_CHANNELS];
 	unsigned int found = 0;
 
 	if (!id)
@@ -327,8 +335,14 @@ static int ata_init(void)
 	if (ata_force_pio)
 		pr_info("ata: ata=pio: all drives use PIO\n");
 	ata_watchdog_init();
+	for (unsigned int i = 0; i < ATA_CHANNELS; i++) {
+		list_init(&ata_channels[i].waiting);
+		ata_channels[i].timeout_ms = ATA_TIMEOUT_MS;
+		alive[i] = ata_channel_reset_begin(&ata_channels[i]);
+	}
+	clock_delay_us(ATA_RESET_WAIT_US);	/* both channels at once */
 	for (unsigned int i = 0; i < ATA_CHANNELS; i++)
-		found += ata_channel_init(i, bm, id);
+		found += alive[i] ? ata_channel_init(i, bm, id) : 0;
 	kfree(id);
 	pr_info("ata: %u drive%s\n", found, found == 1 ? "" : "s");
 	return 0;
