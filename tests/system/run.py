@@ -375,6 +375,49 @@ def ext2_workload_4k_blocks(opts):
 
 
 @system_test
+def ramdisk_size_beyond_module(opts):
+    """A RAM disk whose module string asks for more than the module holds
+    ("data size=8192": an 8 MiB ext2 image cut after its used start by
+    tools/trim-image.py, as the ISO's root is): the disk has the whole
+    size, a 6 MiB file written past the module's end reads back the same
+    after the filesystem is unmounted (its cache dropped) and mounted
+    again, and the module's own files are intact."""
+    image = os.path.join(opts.build, "ramdisk-size.img")
+    trimmed, note = image + ".trim", image + ".note"
+    with open(note, "w") as f:
+        f.write("written by the host\n")
+    subprocess.run(["truncate", "-s", "8M", image], check=True)
+    subprocess.run(["mke2fs", "-q", "-t", "ext2", "-b", "4096", "-F", image],
+                   check=True)
+    subprocess.run(["debugfs", "-w", "-R", "write %s note" % note, image],
+                   check=True, capture_output=True)
+    kib = int(subprocess.run([sys.executable, "tools/trim-image.py", image,
+                              trimmed], check=True, capture_output=True,
+                             text=True).stdout)
+    check(os.path.getsize(trimmed) < kib * 1024, "the image was not trimmed")
+    modules = "%s rootfs,%s data size=%d" % (
+        os.path.join(opts.build, "rootfs-test.ext2"), trimmed, kib)
+    with Machine(["-kernel", opts.kernel, "-initrd", modules, "-append",
+                  "console=ttyS0"]) as m:
+        sh = session.Shell(m)
+        sh.wait_prompt(0, BOOT_TIMEOUT)
+        out = sh.run("dmesg | grep 'block: ram1'; mount /dev/ram1 /mnt && "
+                     "dd if=/dev/urandom of=/mnt/f bs=1M count=6 2>/dev/null"
+                     " && md5sum /mnt/f > /tmp/sum && umount /mnt && "
+                     "mount /dev/ram1 /mnt && md5sum -c /tmp/sum && "
+                     "cat /mnt/note; umount /mnt", 120)
+    check("block: ram1: %d sectors" % (2 * kib) in out,
+          "ram1 is not the size asked for:\n" + out)
+    check("/mnt/f: OK" in out, "the file did not read back:\n" + out)
+    check("written by the host" in out,
+          "the module's own file is gone:\n" + out)
+    size = os.path.getsize(trimmed) // 1024
+    for path in (image, trimmed, note):
+        os.remove(path)
+    return "%d KiB disk from a %d KiB module" % (kib, size)
+
+
+@system_test
 def root_on_hda1(opts):
     """root=/dev/hda1: the root comes from a partition of an IDE disk, and
     a clean power-off leaves it clean for e2fsck.  init=/bin/true ends at
