@@ -165,24 +165,32 @@ static void *xmalloc(size_t n)
 	return p;
 }
 
-/* Copies of up to limit of t's names, shuffled, packed in one buffer. */
-static void make_queries(struct queries *q, const struct gnuhash_table *t,
-			 uint32_t limit)
+/* 0..n-1 in a random order (Fisher-Yates), in a buffer to free. */
+static uint32_t *shuffled(size_t n)
 {
-	uint32_t *order = xmalloc(t->nsyms * sizeof(*order));
-	size_t size = 0, off = 0;
-	char *buf;
+	uint32_t *order = xmalloc(n * sizeof(*order));
 
-	for (uint32_t i = 0; i < t->nsyms; i++) {
-		order[i] = i;
-		size += strlen(t->syms[i].name) + 1;
-	}
-	for (uint32_t i = t->nsyms; i > 1; i--) {
+	for (size_t i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	for (size_t i = n; i > 1; i--) {
 		uint32_t j = rng_next() % i, k = order[i - 1];
 
 		order[i - 1] = order[j];
 		order[j] = k;
 	}
+	return order;
+}
+
+/* Copies of up to limit of t's names, shuffled, packed in one buffer. */
+static void make_queries(struct queries *q, const struct gnuhash_table *t,
+			 uint32_t limit)
+{
+	uint32_t *order = shuffled(t->nsyms);
+	size_t size = 0, off = 0;
+	char *buf;
+
+	for (uint32_t i = 0; i < t->nsyms; i++)
+		size += strlen(t->syms[i].name) + 1;
 	buf = xmalloc(size);
 	q->names = xmalloc(t->nsyms * sizeof(*q->names));
 	q->n = t->nsyms < limit ? t->nsyms : limit;
@@ -387,20 +395,13 @@ static void **make_chase(size_t bytes)
 {
 	size_t lines = bytes / LINE_SIZE, per = LINE_SIZE / sizeof(void *);
 	void **buf = aligned_alloc(LINE_SIZE, lines * LINE_SIZE);
-	uint32_t *order = xmalloc(lines * sizeof(*order));
+	uint32_t *order;
 
 	if (!buf || lines < 2) {
 		fprintf(stderr, "ksym-bench: cannot make the chase buffer\n");
 		exit(1);
 	}
-	for (size_t i = 0; i < lines; i++)
-		order[i] = i;
-	for (size_t i = lines; i > 1; i--) {
-		uint32_t j = rng_next() % i, k = order[i - 1];
-
-		order[i - 1] = order[j];
-		order[j] = k;
-	}
+	order = shuffled(lines);
 	for (size_t i = 0; i < lines; i++)
 		buf[order[i] * per] = &buf[order[(i + 1) % lines] * per];
 	free(order);
