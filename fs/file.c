@@ -412,15 +412,23 @@ int vfs_close(struct file *f)
 	return ret;
 }
 
+/* Whether f may be read: 0, -EBADF (opened write-only) or -EISDIR. */
+int vfs_read_allowed(const struct file *f)
+{
+	if ((f->flags & O_ACCMODE) == O_WRONLY)
+		return -EBADF;
+	return S_ISDIR(f->inode->mode) ? -EISDIR : 0;
+}
+
 /* Read up to len bytes at *pos, which advances past them; the file's
  * own offset is not used (pread: another thread or process sharing the
  * open file keeps its place).  The bytes read or -Exxx. */
 ssize_t vfs_pread(struct file *f, void *buf, size_t len, uint64_t *pos)
 {
-	if ((f->flags & O_ACCMODE) == O_WRONLY)
-		return -EBADF;
-	if (S_ISDIR(f->inode->mode))
-		return -EISDIR;
+	int err = vfs_read_allowed(f);
+
+	if (err)
+		return err;
 	if (!f->fops || !f->fops->read)
 		return -EINVAL;
 	return f->fops->read(f, buf, len, pos);

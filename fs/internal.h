@@ -37,6 +37,8 @@ void lease_file_closed(struct file *f);
 int64_t vfs_seek_data(struct file *f, int64_t off, bool want_data);
 void vfs_lock(void);
 void vfs_unlock(void);
+/* file.c: 0, -EBADF (opened write-only) or -EISDIR. */
+int vfs_read_allowed(const struct file *f);
 
 /* super.c */
 extern struct list_head vfs_supers;	/* every superblock, mount order */

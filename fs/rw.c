@@ -73,11 +73,9 @@ static bool io_more_now(struct file *f)
 static ssize_t read_user_direct(struct file *f, void *ubuf, size_t len,
 				uint64_t *pos)
 {
-	if ((f->flags & O_ACCMODE) == O_WRONLY)
-		return -EBADF;
-	if (S_ISDIR(f->inode->mode))
-		return -EISDIR;
-	return f->fops->read_user(f, ubuf, len, pos ? pos : &f->pos);
+	int err = vfs_read_allowed(f);
+
+	return err ? err : f->fops->read_user(f, ubuf, len, pos ? pos : &f->pos);
 }
 
 ssize_t vfs_read_user(struct file *f, void *ubuf, size_t len, uint64_t *pos)
