@@ -43,10 +43,17 @@
 
 #define MAX_RUN_PAGES	BLK_MAX_SEGMENTS
 
+/* Pages the file's size covers (the last one partly). */
+static uint32_t size_pages(const struct inode *inode)
+{
+	return (uint32_t)MIN((inode->size + PAGE_SIZE - 1) >> PAGE_SHIFT,
+			     (uint64_t)UINT32_MAX);
+}
+
 static ssize_t generic_file_read_locked(struct file *f, void *buf, size_t len, uint64_t *pos)
 {
 	struct inode *inode = f->inode;
-	uint32_t end = (uint32_t)((inode->size + PAGE_SIZE - 1) >> PAGE_SHIFT);
+	uint32_t end = size_pages(inode);
 	size_t done = 0;
 
 	if (*pos >= inode->size)
@@ -92,12 +99,12 @@ static int read_pages(struct file *f, uint64_t pos, size_t want,
 {
 	struct inode *inode = f->inode;
 	int n = 0, err = 0;
+	uint32_t end;
 
 	vfs_lock();
+	end = size_pages(inode);
 	while (n < READ_BATCH && want && pos < inode->size) {
 		uint32_t off = (uint32_t)(pos & (PAGE_SIZE - 1));
-		uint32_t end = (uint32_t)((inode->size + PAGE_SIZE - 1) >>
-					  PAGE_SHIFT);
 		size_t len = (size_t)MIN((uint64_t)MIN(want,
 					 (size_t)(PAGE_SIZE - off)),
 					 inode->size - pos);
@@ -271,13 +278,6 @@ int generic_file_fsync(struct file *f)
 }
 
 /* ---- mmap --------------------------------------------------------------- */
-
-/* Pages the file's size covers (the last one partly). */
-static uint32_t size_pages(const struct inode *inode)
-{
-	return (uint32_t)MIN((inode->size + PAGE_SIZE - 1) >> PAGE_SHIFT,
-			     (uint64_t)UINT32_MAX);
-}
 
 /*
  * file_ops.map_page: page index of the file from the page cache (reading
