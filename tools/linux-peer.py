@@ -404,7 +404,8 @@ def parse_proc(paths):
 
 def time_table(title, unit, rows, maestro_files, linux_files):
     """One table of "NAME TIME" rows (lower is better), each side's best
-    boot, and Linux's time over maestro's."""
+    boot, and Linux's time over maestro's; returns those best times,
+    ({row: maestro's}, {row: Linux's})."""
     m, lx = parse_proc(maestro_files), parse_proc(linux_files)
     print("%s: maestro against Linux in the same QEMU, best of %d and %d "
           "boots.\nLinux/maestro: Linux's time over maestro's; above 1, "
@@ -416,6 +417,7 @@ def time_table(title, unit, rows, maestro_files, linux_files):
         print("%-18s %12s %12s %9s" % (
             row, "%.3f" % a if a else "failed", "%.3f" % b if b else "failed",
             "%.2fx" % (b / a) if a and b else "-"))
+    return m, lx
 
 
 def proc_table(maestro_files, linux_files):
@@ -429,9 +431,8 @@ FILEIO_ROWS = ["write-64M-fsync", "read-cold-1M", "read-cold-4K",
 
 def fileio_table(maestro_files, linux_files):
     """bench-fileio's rows, in microseconds for 64 MiB, with MB/s."""
-    time_table("File I/O, 64 MiB through read(2)/write(2) on ext2", "us",
-               FILEIO_ROWS, maestro_files, linux_files)
-    m, lx = parse_proc(maestro_files), parse_proc(linux_files)
+    m, lx = time_table("File I/O, 64 MiB through read(2)/write(2) on ext2",
+                       "us", FILEIO_ROWS, maestro_files, linux_files)
     print("MB/s:", "  ".join("%s %.1f/%.1f" % (
         row, 64 * 1.048576e6 / m[row] if m.get(row) else 0,
         64 * 1.048576e6 / lx[row] if lx.get(row) else 0)
