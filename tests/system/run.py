@@ -19,7 +19,7 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from machine import Machine, Timeout, ram_root, test_tree  # noqa: E402
+from machine import Machine, Timeout, ram_root, test_image, test_tree  # noqa: E402
 import faults  # noqa: E402
 import init  # noqa: E402
 import memory  # noqa: E402
@@ -396,7 +396,7 @@ def ramdisk_size_beyond_module(opts):
                              text=True).stdout)
     check(os.path.getsize(trimmed) < kib * 1024, "the image was not trimmed")
     modules = "%s rootfs,%s data size=%d" % (
-        os.path.join(opts.build, "rootfs-test.ext2"), trimmed, kib)
+        test_image(opts), trimmed, kib)
     with Machine(["-kernel", opts.kernel, "-initrd", modules, "-append",
                   "console=ttyS0"]) as m:
         sh = session.Shell(m)
