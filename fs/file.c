@@ -108,8 +108,8 @@ static int open_create(struct inode *base, const char *path,
 		if (!err && (!dir->iops || !dir->iops->mknod))
 			err = -EACCES;
 		if (!err)
-			err = dir->iops->mknod(dir, last, S_IFREG | (mode & 07777),
-					       0, out);
+			err = dirop_mknod(dir, last, S_IFREG | (mode & 07777), 0,
+					  out);
 		*created = !err;
 		goto out;
 	}

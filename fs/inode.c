@@ -23,7 +23,7 @@
 #include "kernel/printk.h"
 #include "mm/mm.h"
 
-#define INODE_HASH_BITS	9
+#define INODE_HASH_BITS	12
 
 static DEFINE_HASHTABLE(inode_table, INODE_HASH_BITS);
 
@@ -48,6 +48,7 @@ static void inode_init_vfs(struct inode *inode, struct super_block *sb)
 	inode->dirty = false;
 	inode->mounted = NULL;
 	hlist_node_init(&inode->hash);
+	list_init(&inode->names);
 	list_add_tail(&inode->sb_link, &sb->inodes);
 	mapping_init(&inode->mapping, NULL, inode);
 }
@@ -80,6 +81,7 @@ static void inode_free(struct inode *inode)
 
 	if (!hlist_unhashed(&inode->hash))
 		hash_del(&inode->hash);
+	names_drop_dir(inode);
 	list_del(&inode->sb_link);
 	if (inode->mapping.nrpages)
 		pagecache_truncate(&inode->mapping, 0);

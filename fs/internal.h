@@ -4,6 +4,7 @@
  * - super.c: the list of every live superblock (vfs_supers), the fs type
  *   registry, making and killing superblocks;
  * - inode.c: syncing and dropping the inodes of a superblock, busy checks;
+ * - names.c: the name cache; dirops.c: the ops that change names;
  * - namei.c: the parent lookup with the trailing-slash flag, a raw child
  *   lookup that does not cross mount points, mount crossing;
  * - perm.c: the create and delete permission rules;
@@ -37,6 +38,7 @@ void lease_file_closed(struct file *f);
 int64_t vfs_seek_data(struct file *f, int64_t off, bool want_data);
 void vfs_lock(void);
 void vfs_unlock(void);
+bool vfs_trylock(void);	/* without sleeping: whether it is ours */
 /* file.c: 0, -EBADF (opened write-only) or -EISDIR. */
 int vfs_read_allowed(const struct file *f);
 
@@ -55,6 +57,39 @@ void sb_release_detached(struct super_block *sb);
 bool sb_busy(struct super_block *sb);
 int inodes_sync_sb(struct super_block *sb);
 void inodes_drop_sb(struct super_block *sb, bool write_back);
+
+/* names.c: the name cache.  names_lookup answers as inode_ops.lookup
+ * does; the others tell it what changed (see names.c). */
+struct names_stats {
+	uint32_t entries, max;
+	uint64_t hits, misses, fills, evicted;
+};
+int names_lookup(struct inode *dir, const char *name, uint32_t *ino);
+void names_added(struct inode *dir, const char *name, uint32_t ino);
+void names_removed(struct inode *dir, const char *name);
+void names_forget(struct inode *dir, const char *name);
+void names_drop_dir(struct inode *dir);
+void names_stats(struct names_stats *out);
+/* Bound the cache to max entries (0: the default, one per 2 KiB of
+ * memory), evicting what is over: the old bound. */
+uint32_t names_set_max(uint32_t max);
+/* Free the n least recently used entries: how many there were. */
+size_t names_shrink(size_t n);
+
+/* dirops.c: the inode ops that add and remove names, keeping the name
+ * cache right; -EPERM when the filesystem has no such op. */
+int dirop_mknod(struct inode *dir, const char *name, uint16_t mode,
+		uint32_t rdev, struct inode **out);
+int dirop_mkdir(struct inode *dir, const char *name, uint16_t mode,
+		struct inode **out);
+int dirop_symlink(struct inode *dir, const char *name, const char *target,
+		  struct inode **out);
+int dirop_link(struct inode *dir, const char *name, struct inode *target);
+int dirop_unlink(struct inode *dir, const char *name);
+int dirop_rmdir(struct inode *dir, const char *name);
+int dirop_rename(struct inode *old_dir, const char *old_name,
+		 struct inode *new_dir, const char *new_name,
+		 struct inode *moved);
 
 /* namei.c */
 int namei_parent(const char *path, struct inode **dir, char *last,

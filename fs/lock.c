@@ -15,3 +15,8 @@ void vfs_unlock(void)
 {
 	mutex_unlock(&vfs_mutex);
 }
+
+bool vfs_trylock(void)
+{
+	return mutex_trylock(&vfs_mutex);
+}

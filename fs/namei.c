@@ -84,7 +84,7 @@ int lookup_raw(struct inode *dir, const char *name, struct inode **out)
 		return -ENOTDIR;
 	if (!dir->iops || !dir->iops->lookup)
 		return -ENOENT;
-	err = dir->iops->lookup(dir, name, &ino);
+	err = names_lookup(dir, name, &ino);
 	if (err)
 		return err;
 	inode = iget(dir->sb, ino);

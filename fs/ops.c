@@ -75,9 +75,7 @@ static int vfs_mkdir_locked(struct inode *base, const char *path,
 
 	if (err)
 		return err;
-	err = p.dir->iops->mkdir ?
-	      p.dir->iops->mkdir(p.dir, p.last, S_IFDIR | (mode & 07777), &inode)
-	      : -EPERM;
+	err = dirop_mkdir(p.dir, p.last, S_IFDIR | (mode & 07777), &inode);
 	if (!err)
 		iput(inode);
 	iput(p.dir);
@@ -115,8 +113,8 @@ static int vfs_mknod_locked(struct inode *base, const char *path,
 	err = create_parent(base, path, &p);
 	if (err)
 		return err;
-	err = p.trailing ? -ENOENT : p.dir->iops->mknod ?
-	      p.dir->iops->mknod(p.dir, p.last, mode, rdev, &inode) : -EPERM;
+	err = p.trailing ? -ENOENT :
+	      dirop_mknod(p.dir, p.last, mode, rdev, &inode);
 	if (!err)
 		iput(inode);
 	iput(p.dir);
@@ -153,8 +151,8 @@ static int vfs_symlink_locked(const char *target, struct inode *base,
 	err = create_parent(base, path, &p);
 	if (err)
 		return err;
-	err = p.trailing ? -ENOENT : p.dir->iops->symlink ?
-	      p.dir->iops->symlink(p.dir, p.last, target, &inode) : -EPERM;
+	err = p.trailing ? -ENOENT :
+	      dirop_symlink(p.dir, p.last, target, &inode);
 	if (!err)
 		iput(inode);
 	iput(p.dir);
@@ -197,7 +195,7 @@ static int vfs_link_locked(struct inode *old_base, const char *old_path,
 	if (err)
 		goto out;
 	err = p.trailing ? -ENOENT : p.dir->sb != old->sb ? -EXDEV :
-	      p.dir->iops->link ? p.dir->iops->link(p.dir, p.last, old) : -EPERM;
+	      dirop_link(p.dir, p.last, old);
 	if (!err)
 		old->linkable = false;
 	iput(p.dir);
@@ -251,8 +249,7 @@ static int vfs_unlink_locked(struct inode *base, const char *path)
 	if (!err) {
 		err = S_ISDIR(victim->mode) ? -EISDIR :
 		      p.trailing ? -ENOTDIR : victim->mounted ? -EBUSY :
-		      p.dir->iops->unlink ? p.dir->iops->unlink(p.dir, p.last) :
-		      -EPERM;
+		      dirop_unlink(p.dir, p.last);
 		iput(victim);
 	}
 	iput(p.dir);
@@ -292,8 +289,7 @@ static int vfs_rmdir_locked(struct inode *base, const char *path)
 	if (!err) {
 		err = !S_ISDIR(victim->mode) ? -ENOTDIR :
 		      victim->mounted || victim == victim->sb->root ? -EBUSY :
-		      p.dir->iops->rmdir ? p.dir->iops->rmdir(p.dir, p.last) :
-		      -EPERM;
+		      dirop_rmdir(p.dir, p.last);
 		iput(victim);
 	}
 	iput(p.dir);

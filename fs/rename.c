@@ -121,8 +121,7 @@ static int vfs_rename_locked(struct inode *old_base, const char *old_path,
 	else if (o.inode != n.inode)
 		err = rename_check(&o, &n);
 	if (!err && o.inode != n.inode)
-		err = o.dir->iops->rename ?
-		      o.dir->iops->rename(o.dir, o.last, n.dir, n.last) : -EPERM;
+		err = dirop_rename(o.dir, o.last, n.dir, n.last, o.inode);
 	rename_end_put(&n);
 	rename_end_put(&o);
 	return err;

@@ -139,6 +139,9 @@ struct super_block {
 struct fs_type {
 	const char *name;
 	bool needs_dev;			/* mounts a block device */
+	/* Names change only through the inode ops, so the VFS may cache
+	 * lookups (fs/names.c); not for procfs, whose names come and go. */
+	bool cache_names;
 	/* Fill sb (dev, flags set) and sb->root: 0 or -Exxx. */
 	int (*mount)(struct super_block *sb, const char *options);
 	struct fs_type *next;
@@ -149,6 +152,17 @@ int vfs_register_fs(struct fs_type *type);
 bool vfs_fs_type_needs_dev(const char *name);
 
 /* ---- inodes ----------------------------------------------------------- */
+
+/* Called for each directory entry by readdir and iterate; returns false
+ * to stop (buffer full). */
+typedef bool (*dir_emit_t)(void *ctx, const char *name, size_t len,
+			   uint32_t ino, unsigned int dtype);
+
+/* A directory in the name cache: names it lacks may be there (partial),
+ * are known absent (complete), are being read (filling), or it has too
+ * many to read at once (too big). */
+enum names_state { NAMES_PARTIAL, NAMES_COMPLETE, NAMES_FILLING,
+		   NAMES_TOO_BIG };
 
 struct iattr {
 	unsigned int valid;		/* ATTR_* */
@@ -172,9 +186,19 @@ struct iattr {
 #define ATTR_TIMES_SET	0x100
 #define ATTR_TOUCH	0x200
 
+/*
+ * The ops that add a name (mknod, mkdir, symlink, link, and rename when
+ * new_name is absent) are called only after the VFS found the name
+ * absent, under the VFS lock that keeps it so: as Linux's VFS, which
+ * hands them a negative dentry, it need not be searched for again.
+ */
 struct inode_ops {
 	/* Inode number of name in dir, or -ENOENT. */
 	int (*lookup)(struct inode *dir, const char *name, uint32_t *ino);
+	/* Every name of dir ("." and ".." too) through emit, until it
+	 * returns false: 0 or -Exxx.  Optional: with it the name cache reads
+	 * a directory's names at once. */
+	int (*iterate)(struct inode *dir, dir_emit_t emit, void *ctx);
 	/* Regular file, device node, fifo or socket (by mode). */
 	int (*mknod)(struct inode *dir, const char *name, uint16_t mode,
 		     uint32_t rdev, struct inode **out);
@@ -243,6 +267,10 @@ struct inode {
 	 * and the leases on it (fs/lease.c). */
 	uint32_t readers;
 	struct lease *leases;
+	/* Directories: their entries in the name cache (fs/names.c). */
+	struct list_head names;
+	uint32_t nr_names;
+	enum names_state names_state;
 };
 
 /* Cached inode ino of sb, read if needed; ERR_PTR on failure. */
@@ -291,10 +319,6 @@ int inode_permission(struct inode *inode, int mask);
 int generic_permission(const struct inode *inode, int mask);
 
 /* ---- open files ------------------------------------------------------- */
-
-/* Called for each directory entry; returns false to stop (buffer full). */
-typedef bool (*dir_emit_t)(void *ctx, const char *name, size_t len,
-			   uint32_t ino, unsigned int dtype);
 
 #define FIONREAD	0x541B	/* ioctl: bytes that a read can take */
 

@@ -12,7 +12,7 @@
 #include "kernel/sched/task.h"
 
 /* Take m if it is free or already ours; returns whether it is ours. */
-static bool mutex_try(struct mutex *m)
+bool mutex_trylock(struct mutex *m)
 {
 	uint32_t flags = spin_lock_irqsave(&m->lock);
 	bool ok = !m->owner || m->owner == current;
@@ -27,10 +27,10 @@ static bool mutex_try(struct mutex *m)
 
 void mutex_lock(struct mutex *m)
 {
-	if (mutex_try(m))
+	if (mutex_trylock(m))
 		return;
 	BUG_ON(!sched_can_sleep());
-	wait_event(&m->wq, mutex_try(m));
+	wait_event(&m->wq, mutex_trylock(m));
 }
 EXPORT_SYMBOL(mutex_lock);
 

@@ -31,6 +31,9 @@ struct mutex {
 
 void mutex_lock(struct mutex *m);
 void mutex_unlock(struct mutex *m);
+/* Take m if it is free or already ours, without sleeping: whether it
+ * is ours now. */
+bool mutex_trylock(struct mutex *m);
 bool mutex_held(const struct mutex *m);	/* by the current task */
 
 #endif

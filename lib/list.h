@@ -3,7 +3,7 @@
  * element, as in Linux.
  *
  * Interface: LIST_HEAD_INIT, list_init, list_add (at the front),
- * list_add_tail, list_del, list_move_tail, list_empty, list_first_entry, list_entry,
+ * list_add_tail, list_del, list_move, list_move_tail, list_empty, list_first_entry, list_entry,
  * list_for_each_entry, list_for_each_entry_safe.
  */
 #ifndef LIB_LIST_H
@@ -65,6 +65,14 @@ static inline void list_move_tail(struct list_head *n, struct list_head *head)
 	n->prev->next = n->next;
 	n->next->prev = n->prev;
 	list_add_tail(n, head);
+}
+
+/* Move n to the front of the list at head. */
+static inline void list_move(struct list_head *n, struct list_head *head)
+{
+	n->prev->next = n->next;
+	n->next->prev = n->prev;
+	list_add(n, head);
 }
 
 static inline bool list_empty(const struct list_head *h)

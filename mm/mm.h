@@ -114,10 +114,11 @@ void mm_init(void);				/* buddy + heap + page tables */
 struct page *page_alloc(unsigned int order);	/* NULL when out of memory */
 struct page *page_alloc_user(unsigned int order);
 size_t mm_reserve_pages(void);
-/* The reclaim page_alloc calls: frees up to n clean pages, and with order
- * > 0 tries to free a whole aligned block of that order; returns how many
- * pages it freed (the page cache registers its reclaim). */
-void mm_set_reclaim_hook(size_t (*hook)(size_t n, unsigned int order));
+/* A reclaim page_alloc calls, after the ones added before it, until
+ * enough is freed: frees up to n pages, and with order > 0 tries to free
+ * a whole aligned block of that order; returns how many pages it freed
+ * (the page cache's clean pages, then the VFS's name cache). */
+void mm_add_reclaim_hook(size_t (*hook)(size_t n, unsigned int order));
 
 /* mm/buddy.c */
 void page_free(struct page *pg, unsigned int order);	/* NULL: no-op */

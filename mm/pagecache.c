@@ -377,7 +377,7 @@ static size_t pagecache_reclaim_for(size_t want, unsigned int order)
 
 static int pagecache_init(void)
 {
-	mm_set_reclaim_hook(pagecache_reclaim_for);
+	mm_add_reclaim_hook(pagecache_reclaim_for);
 	return 0;
 }
 INITCALL(INIT_CORE, pagecache_init);

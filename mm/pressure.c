@@ -2,8 +2,9 @@
  * pressure.c: page allocation when memory is short.
  *
  * page_alloc() takes a free block from the buddy allocator; when there is
- * none of the order asked for, it asks the reclaim hook (the page cache)
- * to give clean pages back and tries again, a bounded number of times.
+ * none of the order asked for, it asks the reclaim hooks (the page cache,
+ * then the VFS's name cache) to give memory back and tries again, a
+ * bounded number of times.
  * Freeing any 64 clean pages makes order-0 frames, but not the 16 KiB
  * kernel stacks of fork or the 64 KiB pipe buffers: for order > 0 the
  * hook frees a whole aligned block of that order whose frames are all
@@ -22,22 +23,43 @@
  * [128 KiB, 64 MiB].
  *
  * Interface (mm/mm.h): page_alloc, page_alloc_user, mm_reserve_pages,
- * mm_set_reclaim_hook.
+ * mm_add_reclaim_hook.
  */
 #include "mm/mm.h"
 #include "kernel/export.h"
 #include "lib/compiler.h"
+#include "kernel/panic.h"
 #include "kernel/prof/prof.h"
 #include "mm/internal.h"
 
 #define RECLAIM_TRIES	8	/* rounds of reclaim before giving up */
 #define RECLAIM_PAGES	64	/* clean pages asked for per round */
 
-static size_t (*reclaim_hook)(size_t n, unsigned int order);
+#define RECLAIM_HOOKS	4
 
-void mm_set_reclaim_hook(size_t (*hook)(size_t n, unsigned int order))
+typedef size_t (*reclaim_hook_t)(size_t n, unsigned int order);
+static reclaim_hook_t reclaim_hooks[RECLAIM_HOOKS];
+
+void mm_add_reclaim_hook(size_t (*hook)(size_t n, unsigned int order))
 {
-	reclaim_hook = hook;
+	for (int i = 0; i < RECLAIM_HOOKS; i++)
+		if (!reclaim_hooks[i]) {
+			reclaim_hooks[i] = hook;
+			return;
+		}
+	BUG_ON(1);
+}
+
+/* Ask the hooks in the order they came until n pages are freed: how
+ * many were. */
+static size_t reclaim(size_t n, unsigned int order)
+{
+	size_t freed = 0;
+
+	for (int i = 0; i < RECLAIM_HOOKS && reclaim_hooks[i] && freed < n;
+	     i++)
+		freed += reclaim_hooks[i](n - freed, order);
+	return freed;
 }
 
 /* Integer square root (Newton), for the reserve. */
@@ -70,9 +92,9 @@ struct page *page_alloc(unsigned int order)
 {
 	struct page *pg = buddy_alloc(order);
 
-	for (int i = 0; !pg && reclaim_hook && order < PAGE_MAX_ORDER &&
-	     i < RECLAIM_TRIES; i++) {
-		if (!reclaim_hook(MAX(RECLAIM_PAGES, 1u << order), order))
+	for (int i = 0; !pg && order < PAGE_MAX_ORDER && i < RECLAIM_TRIES;
+	     i++) {
+		if (!reclaim(MAX(RECLAIM_PAGES, 1u << order), order))
 			break;
 		pg = buddy_alloc(order);
 	}
@@ -87,9 +109,8 @@ struct page *page_alloc_user(unsigned int order)
 {
 	size_t need = mm_reserve_pages() + (1u << order);
 
-	for (int i = 0; mm_free_pages() < need && reclaim_hook &&
-	     i < RECLAIM_TRIES; i++)
-		if (!reclaim_hook(RECLAIM_PAGES, 0))
+	for (int i = 0; mm_free_pages() < need && i < RECLAIM_TRIES; i++)
+		if (!reclaim(RECLAIM_PAGES, 0))
 			break;
 	return mm_free_pages() < need ? NULL : page_alloc(order);
 }

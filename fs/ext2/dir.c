@@ -1,5 +1,6 @@
 /*
- * dir.c: directory entries.
+ * dir.c: directory entries: walking them, finding, removing and
+ * renaming one, readdir.
  *
  * A directory is a file of blocks (read through the buffer cache, never
  * with holes) each holding a chain of entries whose rec_len leads to the
@@ -7,32 +8,24 @@
  * before use (rec_len at least 12, 4-aligned, large enough for its name,
  * inside the block; inode number in range): a bad one gives -EUCLEAN.
  *
- * Adding a name takes an unused entry or splits the slack off the end of
- * a used one, or appends a block; removing one merges it into the entry
- * before it in the block (or marks it unused when it is first).  A
- * directory changed here loses its hash index flag, as its index would no
- * longer match.
+ * A search starts at the block where the last one found its name and
+ * wraps around (as Linux's ext2 does), so that looking up or removing
+ * names in the order they were made reads each block once, not the
+ * directory each time; "." and ".." are searched for from the start,
+ * where they are.  Removing a name merges its entry into the one before
+ * it in the block (or marks it unused when it is first).  Adding one is
+ * dir_add.c's.  A directory changed here loses its hash index flag, as
+ * its index would no longer match.
  *
- * Interface: ext2_dir_fops (readdir), ext2_find_entry, ext2_add_entry,
- * ext2_delete_entry, ext2_set_entry, ext2_dir_is_empty, ext2_make_empty,
- * ext2_file_type.
+ * Interface: ext2_dir_fops (readdir), ext2_dir_iterate, ext2_find_entry,
+ * ext2_delete_entry, ext2_set_entry, ext2_dir_is_empty, ext2_file_type;
+ * for dir_add.c (dir.h) ext2_dir_bread, ext2_walk_block, ext2_dir_walk,
+ * ext2_dir_changed.
  */
+#include "fs/ext2/dir.h"
 #include "fs/ext2/ext2.h"
 #include "lib/errno.h"
 #include "lib/string.h"
-
-/* Where a walk over a directory's entries stands. */
-struct ext2_dir_pos {
-	struct buf b;			/* the block, held */
-	uint32_t fblock;		/* its index in the directory */
-	uint32_t off;			/* the entry's offset in it */
-	struct ext2_dir_entry *de;
-	struct ext2_dir_entry *prev;	/* the entry before, or NULL */
-};
-
-/* Returns 0 to go on, > 0 to stop holding the block, or -Exxx. */
-typedef int (*ext2_visit_t)(struct inode *dir, struct ext2_dir_pos *p,
-			    void *arg);
 
 static bool ext2_has_filetype(struct super_block *sb)
 {
@@ -90,7 +83,7 @@ static int ext2_check_entry(struct inode *dir, struct ext2_dir_pos *p)
 }
 
 /* Read block fblock of dir into b: 0 or -Exxx (a hole is corruption). */
-static int ext2_dir_bread(struct inode *dir, uint32_t fblock, struct buf *b)
+int ext2_dir_bread(struct inode *dir, uint32_t fblock, struct buf *b)
 {
 	uint32_t blk;
 	int err = ext2_get_block(dir, fblock, false, &blk);
@@ -104,7 +97,7 @@ static int ext2_dir_bread(struct inode *dir, uint32_t fblock, struct buf *b)
 }
 
 /* Visit the entries of one block in order; see ext2_dir_walk. */
-static int ext2_walk_block(struct inode *dir, struct ext2_dir_pos *p,
+int ext2_walk_block(struct inode *dir, struct ext2_dir_pos *p,
 			   ext2_visit_t visit, void *arg)
 {
 	int ret = 0;
@@ -124,16 +117,14 @@ static int ext2_walk_block(struct inode *dir, struct ext2_dir_pos *p,
 }
 
 /*
- * Visit every entry of dir from block first on (unused ones too).  Returns
- * 0 when all were visited, the visitor's positive value (p->b is then
- * held: the caller releases it), or -Exxx.
+ * Visit every entry of blocks [first, end) of dir (unused ones too).
+ * Returns 0 when all were visited, the visitor's positive value (p->b is
+ * then held: the caller releases it), or -Exxx.
  */
-static int ext2_dir_walk(struct inode *dir, uint32_t first,
-			 ext2_visit_t visit, void *arg, struct ext2_dir_pos *p)
+int ext2_dir_walk(struct inode *dir, uint32_t first, uint32_t end,
+		  ext2_visit_t visit, void *arg, struct ext2_dir_pos *p)
 {
-	uint32_t nblocks = (uint32_t)(dir->size / dir->sb->block_size);
-
-	for (p->fblock = first; p->fblock < nblocks; p->fblock++) {
+	for (p->fblock = first; p->fblock < end; p->fblock++) {
 		int ret = ext2_dir_bread(dir, p->fblock, &p->b);
 
 		if (ret)
@@ -148,6 +139,11 @@ static int ext2_dir_walk(struct inode *dir, uint32_t first,
 	return 0;
 }
 
+struct ext2_name {
+	const char *name;
+	size_t len;
+};
+
 static bool ext2_name_is(const struct ext2_dir_entry *de, const char *name,
 			 size_t len)
 {
@@ -158,16 +154,27 @@ static bool ext2_name_is(const struct ext2_dir_entry *de, const char *name,
 static int ext2_visit_find(struct inode *dir, struct ext2_dir_pos *p,
 			   void *arg)
 {
-	const char *name = arg;
+	const struct ext2_name *n = arg;
 
-	return ext2_name_is(p->de, name, strlen(name));
+	return ext2_name_is(p->de, n->name, n->len);
 }
 
 /* Find name in dir, holding its block: 1 with p set, 0 if absent, -Exxx. */
 static int ext2_find(struct inode *dir, const char *name,
 		     struct ext2_dir_pos *p)
 {
-	return ext2_dir_walk(dir, 0, ext2_visit_find, (void *)name, p);
+	struct ext2_inode_info *ei = EXT2_I(dir);
+	struct ext2_name n = { name, strlen(name) };
+	uint32_t end = ext2_dir_blocks(dir);
+	uint32_t start = ei->dir_start < end && name[0] != '.' ?
+			 ei->dir_start : 0;
+	int ret = ext2_dir_walk(dir, start, end, ext2_visit_find, &n, p);
+
+	if (ret == 0 && start)
+		ret = ext2_dir_walk(dir, 0, start, ext2_visit_find, &n, p);
+	if (ret > 0)
+		ei->dir_start = p->fblock;
+	return ret;
 }
 
 /* Inode number of name in dir: 0, -ENOENT or -Exxx. */
@@ -184,7 +191,7 @@ int ext2_find_entry(struct inode *dir, const char *name, uint32_t *ino)
 }
 
 /* dir changed: times, and its hash index (if any) is now stale. */
-static void ext2_dir_changed(struct inode *dir)
+void ext2_dir_changed(struct inode *dir)
 {
 	EXT2_I(dir)->i_flags &= ~EXT2_INDEX_FL;
 	ext2_touch(dir, true);
@@ -203,6 +210,7 @@ int ext2_delete_entry(struct inode *dir, const char *name)
 	else
 		p.de->inode = 0;
 	bdirty(&p.b);
+	ext2_dir_room_update(dir, &p);
 	brelse(&p.b);
 	ext2_dir_changed(dir);
 	return 0;
@@ -234,7 +242,8 @@ static int ext2_visit_nonempty(struct inode *dir, struct ext2_dir_pos *p,
 int ext2_dir_is_empty(struct inode *dir)
 {
 	struct ext2_dir_pos p;
-	int ret = ext2_dir_walk(dir, 0, ext2_visit_nonempty, NULL, &p);
+	int ret = ext2_dir_walk(dir, 0, ext2_dir_blocks(dir),
+				ext2_visit_nonempty, NULL, &p);
 
 	if (ret > 0) {
 		brelse(&p.b);
@@ -243,106 +252,8 @@ int ext2_dir_is_empty(struct inode *dir)
 	return ret ? ret : 1;
 }
 
-/* Write an entry for (ino, name) of rec_len bytes at de. */
-static void ext2_fill_entry(struct super_block *sb, struct ext2_dir_entry *de,
-			    struct inode *inode, const char *name, size_t len,
-			    uint16_t rec_len)
-{
-	de->inode = inode->ino;
-	de->rec_len = rec_len;
-	de->name_len = (uint8_t)len;
-	de->file_type = ext2_file_type(sb, inode->mode);
-	memcpy(de->name, name, len);
-}
-
-static int ext2_visit_slot(struct inode *dir, struct ext2_dir_pos *p,
-			   void *arg)
-{
-	uint32_t need = *(uint32_t *)arg;
-	struct ext2_dir_entry *de = p->de;
-
-	if (!de->inode)
-		return de->rec_len >= need;
-	return (uint32_t)(de->rec_len - EXT2_DIR_REC_LEN(de->name_len)) >= need;
-}
-
-/* Append a block to dir, holding it with one empty entry: 0 or -Exxx. */
-static int ext2_dir_grow(struct inode *dir, struct ext2_dir_pos *p)
-{
-	struct super_block *sb = dir->sb;
-	uint32_t blk;
-	int err;
-
-	p->fblock = (uint32_t)(dir->size / sb->block_size);
-	err = ext2_get_block(dir, p->fblock, true, &blk);
-	if (!err)
-		err = bget(sb->dev, blk, sb->block_size, &p->b);
-	if (err)
-		return err;
-	memset(p->b.data, 0, sb->block_size);
-	p->off = 0;
-	p->de = p->b.data;
-	p->de->rec_len = (uint16_t)sb->block_size;
-	dir->size += sb->block_size;
-	return 0;
-}
-
-/* Add name -> inode to dir: 0, -EEXIST, -ENOSPC or -Exxx. */
-int ext2_add_entry(struct inode *dir, const char *name, struct inode *inode)
-{
-	size_t len = strlen(name);
-	uint32_t need = EXT2_DIR_REC_LEN(len);
-	struct ext2_dir_pos p;
-	struct ext2_dir_entry *de;
-	int ret = ext2_find(dir, name, &p);
-
-	if (ret > 0)
-		brelse(&p.b);
-	if (ret)
-		return ret > 0 ? -EEXIST : ret;
-	ret = ext2_dir_walk(dir, 0, ext2_visit_slot, &need, &p);
-	if (ret == 0)
-		ret = ext2_dir_grow(dir, &p) ?: 1;
-	if (ret < 0)
-		return ret;
-	de = p.de;
-	if (de->inode) {
-		uint16_t used = EXT2_DIR_REC_LEN(de->name_len);
-		struct ext2_dir_entry *n = (void *)((char *)de + used);
-
-		ext2_fill_entry(dir->sb, n, inode, name, len, de->rec_len - used);
-		de->rec_len = used;
-	} else {
-		ext2_fill_entry(dir->sb, de, inode, name, len, de->rec_len);
-	}
-	bdirty(&p.b);
-	brelse(&p.b);
-	ext2_dir_changed(dir);
-	return 0;
-}
-
-/* Give the new, empty directory dir its "." and "..": 0 or -Exxx. */
-int ext2_make_empty(struct inode *dir, struct inode *parent)
-{
-	struct super_block *sb = dir->sb;
-	struct ext2_dir_pos p;
-	struct ext2_dir_entry *dot;
-	int err = ext2_dir_grow(dir, &p);
-
-	if (err)
-		return err;
-	dot = p.de;
-	ext2_fill_entry(sb, dot, dir, ".", 1, EXT2_DIR_REC_LEN(1));
-	ext2_fill_entry(sb, (void *)((char *)dot + dot->rec_len), parent, "..",
-			2, (uint16_t)(sb->block_size - dot->rec_len));
-	bdirty(&p.b);
-	brelse(&p.b);
-	inode_mark_dirty(dir);
-	return 0;
-}
-
-struct ext2_readdir_ctx {
-	struct file *f;
+struct ext2_emit_ctx {
+	uint64_t *pos;			/* the next entry's byte offset */
 	dir_emit_t emit;
 	void *ctx;
 };
@@ -350,36 +261,51 @@ struct ext2_readdir_ctx {
 static int ext2_visit_emit(struct inode *dir, struct ext2_dir_pos *p,
 			   void *arg)
 {
-	struct ext2_readdir_ctx *rc = arg;
+	struct ext2_emit_ctx *ec = arg;
 	uint64_t pos = (uint64_t)p->fblock * dir->sb->block_size + p->off;
 
-	if (pos < rc->f->pos)
+	if (pos < *ec->pos)
 		return 0;
 	if (p->de->inode &&
-	    !rc->emit(rc->ctx, p->de->name, p->de->name_len, p->de->inode,
+	    !ec->emit(ec->ctx, p->de->name, p->de->name_len, p->de->inode,
 		      ext2_dtype(dir->sb, p->de->file_type)))
 		return 1;
-	rc->f->pos = pos + p->de->rec_len;
+	*ec->pos = pos + p->de->rec_len;
 	return 0;
 }
 
-/* file_ops.readdir: entries from f->pos (a byte offset) on. */
-static int ext2_readdir(struct file *f, dir_emit_t emit, void *ctx)
+/* Emit the entries of dir from byte offset *pos on, moving *pos past
+ * each: 0 or -Exxx. */
+static int ext2_emit_from(struct inode *dir, uint64_t *pos, dir_emit_t emit,
+			  void *ctx)
 {
-	struct inode *dir = f->inode;
-	struct ext2_readdir_ctx rc = { .f = f, .emit = emit, .ctx = ctx };
+	struct ext2_emit_ctx ec = { .pos = pos, .emit = emit, .ctx = ctx };
 	struct ext2_dir_pos p;
 	int ret;
 
-	if (f->pos >= dir->size)
+	if (*pos >= dir->size)
 		return 0;
-	ret = ext2_dir_walk(dir, (uint32_t)(f->pos / dir->sb->block_size),
-			    ext2_visit_emit, &rc, &p);
+	ret = ext2_dir_walk(dir, (uint32_t)(*pos / dir->sb->block_size),
+			    ext2_dir_blocks(dir), ext2_visit_emit, &ec, &p);
 	if (ret > 0) {
 		brelse(&p.b);
 		ret = 0;
 	}
 	return ret;
+}
+
+/* file_ops.readdir: entries from f->pos (a byte offset) on. */
+static int ext2_readdir(struct file *f, dir_emit_t emit, void *ctx)
+{
+	return ext2_emit_from(f->inode, &f->pos, emit, ctx);
+}
+
+/* inode_ops.iterate: every entry, for the name cache. */
+int ext2_dir_iterate(struct inode *dir, dir_emit_t emit, void *ctx)
+{
+	uint64_t pos = 0;
+
+	return ext2_emit_from(dir, &pos, emit, ctx);
 }
 
 /* file_ops.fsync for directories: the inode and all metadata. */

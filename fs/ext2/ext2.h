@@ -22,7 +22,8 @@
  *   bmap.c	file block -> disk block, with allocation (get_block)
  *   truncate.c	freeing the blocks past a size
  *   balloc.c	block bitmaps; ialloc.c: inode bitmaps
- *   dir.c	directory entries; namei.c: the inode ops that change names
+ *   dir.c	directory entries; dir_add.c: adding them;
+ *   namei.c	the inode ops that change names
  *   symlink.c	symbolic links; file.c: the ops tables
  */
 #ifndef FS_EXT2_EXT2_H
@@ -64,6 +65,12 @@ struct ext2_inode_info {
 	uint32_t i_dtime;
 	uint32_t block_group;
 	uint32_t alloc_goal;		/* next block to try when allocating */
+	/* Directories: the block where the last name was found (dir.c);
+	 * per block, the longest entry it can take (dir_add.c; NULL until
+	 * the first add). */
+	uint32_t dir_start;
+	uint16_t *dir_room;
+	uint32_t dir_room_cap;
 };
 
 static inline struct ext2_sb_info *EXT2_SB(struct super_block *sb)
@@ -160,16 +167,20 @@ int ext2_inode_location(struct super_block *sb, uint32_t ino, uint32_t *blk,
 
 /* dir.c */
 extern const struct file_ops ext2_dir_fops;
+int ext2_dir_iterate(struct inode *dir, dir_emit_t emit, void *ctx);
 int ext2_find_entry(struct inode *dir, const char *name, uint32_t *ino);
-int ext2_add_entry(struct inode *dir, const char *name, struct inode *inode);
 int ext2_delete_entry(struct inode *dir, const char *name);
 /* Point name in dir at inode instead (rename onto an existing name). */
 int ext2_set_entry(struct inode *dir, const char *name, struct inode *inode);
 /* 1 if dir holds only "." and "..", 0 if not, or -Exxx. */
 int ext2_dir_is_empty(struct inode *dir);
-/* Give the new directory dir its first block with "." and "..". */
-int ext2_make_empty(struct inode *dir, struct inode *parent);
 uint8_t ext2_file_type(struct super_block *sb, uint16_t mode);
+
+/* dir_add.c: add a name the VFS found absent; give the new directory
+ * dir its first block with "." and ".."; free dir's map of room. */
+int ext2_add_entry(struct inode *dir, const char *name, struct inode *inode);
+int ext2_make_empty(struct inode *dir, struct inode *parent);
+void ext2_dir_room_free(struct inode *dir);
 
 /* namei.c */
 extern const struct inode_ops ext2_dir_iops;

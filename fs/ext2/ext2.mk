@@ -4,11 +4,11 @@
 # as Multiboot modules (RAM disks, found by their labels).
 EXT2_SRCS := fs/ext2/super.c fs/ext2/sbcheck.c fs/ext2/inode.c \
 	fs/ext2/bmap.c fs/ext2/truncate.c fs/ext2/balloc.c fs/ext2/ialloc.c \
-	fs/ext2/dir.c fs/ext2/namei.c fs/ext2/symlink.c fs/ext2/file.c
+	fs/ext2/dir.c fs/ext2/dir_add.c fs/ext2/namei.c fs/ext2/symlink.c fs/ext2/file.c
 EXT2_TEST_SRCS := tests/kernel/test_ext2_util.c tests/kernel/test_ext2_regress.c \
 	tests/kernel/test_ext2_read.c tests/kernel/test_ext2_write.c \
 	tests/kernel/test_ext2_bad.c tests/kernel/test_ext2_fuzz.c \
-	tests/kernel/test_ext2_leave.c
+	tests/kernel/test_ext2_leave.c tests/kernel/test_names.c
 
 EXT2_IMG_DIR := $(B)/test-images
 EXT2_IMAGES := $(patsubst %,$(EXT2_IMG_DIR)/ext2-%.img,1k 2k 4k misc refused)

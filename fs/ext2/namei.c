@@ -15,13 +15,6 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 
-static int ext2_lookup(struct inode *dir, const char *name, uint32_t *ino)
-{
-	if (strlen(name) > NAME_MAX)
-		return -ENAMETOOLONG;
-	return ext2_find_entry(dir, name, ino);
-}
-
 /* Checks common to every operation that adds name to dir. */
 int ext2_may_add(struct inode *dir, const char *name)
 {
@@ -324,7 +317,8 @@ static int ext2_tmpfile(struct inode *dir, uint16_t mode, struct inode **out)
 }
 
 const struct inode_ops ext2_dir_iops = {
-	.lookup = ext2_lookup,
+	.lookup = ext2_find_entry,
+	.iterate = ext2_dir_iterate,
 	.mknod = ext2_mknod,
 	.mkdir = ext2_mkdir,
 	.symlink = ext2_symlink,

@@ -332,6 +332,7 @@ fail:
 static struct fs_type ext2_fs_type = {
 	.name = "ext2",
 	.needs_dev = true,
+	.cache_names = true,
 	.mount = ext2_mount,
 };
 
