@@ -1,7 +1,8 @@
 /*
  * peer_start.h: what a benchmark run as /init of tools/linux-peer.py's
- * initramfs does first on Linux, shared by linux_disk_bench.c and
- * fileio_bench.c (static functions; each program includes it once).
+ * initramfs does first on Linux, shared by linux_disk_bench.c,
+ * fileio_bench.c and dirs_bench.c (static functions; each program
+ * includes it once).
  *
  *   peer_read_file(path, buf, size)  the file's first size - 1 bytes,
  *				NUL-terminated ("" when unreadable)
