@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # build.sh PACKAGE DEST_DIR: one static i386 musl program of the root image,
 # from Debian's source package (PACKAGE is bash or busybox).
+# build.sh --source-dir PACKAGE: print the path of the unpacked source of
+# the version a build would use (fetched into the cache's src/ first, as
+# for a build, when not there yet), and build nothing: bench-bash
+# (tests/bench/bash.mk) takes bash's own tests from it.
 #
 # The program is built once per (Debian version, build recipe) and kept in
 # the cache, ${XDG_CACHE_HOME:-~/.cache}/maestro/userland/PACKAGE-VERSION-KEY/,
@@ -42,8 +46,13 @@
 # on a lock in the cache, so that a second one finds the first one's build.
 set -euo pipefail
 
+source_only=
+if [ "${1:-}" = --source-dir ]; then
+	source_only=yes
+	shift
+fi
 pkg=$1
-dest=$2
+dest=${2:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cc=$top/tools/i386-musl-gcc
 cross=${CROSS_LINUX:-i686-linux-gnu-}
@@ -225,6 +234,11 @@ src=$cache/src/${pkg}_$version
 mkdir -p "$cache"
 exec 9> "$cache/$pkg.lock"
 flock 9
+if [ -n "$source_only" ]; then
+	fetch_source >&2
+	echo "$src"
+	exit 0
+fi
 if [ ! -x "$entry/$pkg" ]; then
 	fetch_source
 	say "building $pkg $version (static i386 musl, recipe $key) in $work"
