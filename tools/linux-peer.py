@@ -54,6 +54,14 @@ no modules and no disk).  Subcommands:
   dirs-table MAESTRO... -- LINUX...
                   the same for bench-dirs (tests/bench/dirs_bench.c):
                   seconds per row.
+  bash-table [--logs DIR] MAESTRO... -- LINUX...
+                  the same for bench-bash (tests/bench/bash_bench.c):
+                  seconds per script, rows in the order of maestro's
+                  first file, then each script's exit status on each
+                  side ("status NAME CODE" lines; 0 when its output was
+                  the expected one), every boot's; with --logs, the
+                  scripts whose outputs (DIR/maestro-N/logs/NAME.log
+                  against DIR/linux-N/logs/NAME.log) differ, and how.
   random-table PEERDIR HOST... -- MAESTRO... -- LINUX...
                   bench-random's table (tests/bench/random.mk): the host
                   rows of tests/bench/random_bench.c (HOST: its output,
@@ -464,6 +472,73 @@ def dirs_table(maestro_files, linux_files):
           "files (24 MiB in a 27 MiB archive), then sync.")
 
 
+def bash_statuses(paths):
+    """({script: [exit status of each boot]}, [scripts in order])."""
+    codes, order = {}, []
+    for path in paths:
+        for line in open(path):
+            f = line.split()
+            if len(f) == 2 and f[0] not in order:
+                order.append(f[0])
+            if len(f) == 3 and f[0] == "status":
+                codes.setdefault(f[1], []).append(f[2])
+    return codes, order
+
+
+def bash_log_diffs(logdir, rows):
+    """Print the scripts whose output differs between the kernels in any
+    boot of DIR (maestro-N against linux-N), with the first such diff."""
+    import difflib
+    boots = sorted(d[len("maestro-"):] for d in os.listdir(logdir)
+                   if d.startswith("maestro-") and
+                   os.path.isdir(os.path.join(logdir, "linux-" + d[8:])))
+    differ = []
+    for row in rows:
+        for n in boots:
+            a, b = (os.path.join(logdir, "%s-%s" % (side, n), "logs",
+                                 row + ".log") for side in ("maestro", "linux"))
+            if not (os.path.exists(a) and os.path.exists(b)):
+                continue
+            la, lb = (open(p, errors="replace").readlines() for p in (a, b))
+            if la != lb:
+                differ.append((row, n, list(difflib.unified_diff(
+                    la, lb, "maestro-%s" % n, "linux-%s" % n, n=0))))
+                break
+    print("Output (its diff against the expected), maestro against Linux, "
+          "%d boot%s each: %s" % (len(boots), "" if len(boots) == 1 else "s",
+                                  "the same" if not differ else
+                                  "differs for " + " ".join(r for r, _, _ in
+                                                            differ)))
+    for row, n, diff in differ:
+        print("  %s, boot %s:" % (row, n))
+        sys.stdout.write("".join("    " + l for l in diff[:12]))
+        if len(diff) > 12:
+            print("    ... (%d more lines)" % (len(diff) - 12))
+
+
+def bash_table(maestro_files, linux_files, logdir=None):
+    """bench-bash's rows, in seconds, then the scripts' exit statuses."""
+    m_codes, rows = bash_statuses(maestro_files)
+    lx_codes, lx_rows = bash_statuses(linux_files)
+    rows += [r for r in lx_rows if r not in rows]
+    rows = [r for r in rows if r != "total"] + ["total"]
+    time_table("bash's test scripts and one of the same shape", "s", rows,
+               maestro_files, linux_files)
+    print("Each row: `sh run-NAME` in bash's tests/ (THIS_SH=/bin/bash), "
+          "fork to waitpid;\nshape: tests/bench/bash-shape.sh; total: "
+          "the sum of one boot's rows (the smallest such sum).")
+    print("Exit status per boot (0: the output was the expected one), "
+          "maestro | Linux:")
+    for row in rows:
+        if row in m_codes or row in lx_codes:
+            a = " ".join(m_codes.get(row, ["-"]))
+            b = " ".join(lx_codes.get(row, ["-"]))
+            print("  %-16s %-12s | %-12s%s" % (row, a, b,
+                  "" if set(a.split()) == set(b.split()) else "  differs"))
+    if logdir and os.path.isdir(logdir):
+        bash_log_diffs(logdir, rows)
+
+
 # (key, label, goal in ticks or None, the issue's figure); "hook-x" is the
 # hook over rdtsc alone.
 RANDOM_HOST_ROWS = [
@@ -644,6 +719,12 @@ def main(argv):
     elif cmd == "dirs-table" and "--" in args[1:-1]:
         cut = args.index("--")
         dirs_table(args[:cut], args[cut + 1:])
+    elif cmd == "bash-table" and "--" in args[1:-1]:
+        logdir = None
+        if args[0] == "--logs":
+            logdir, args = args[1], args[2:]
+        cut = args.index("--")
+        bash_table(args[:cut], args[cut + 1:], logdir)
     elif cmd == "proc-table" and "--" in args[1:-1]:
         cut = args.index("--")
         proc_table(args[:cut], args[cut + 1:])
