@@ -27,6 +27,15 @@
 #			each script's exit status on each side (0: its
 #			output was the expected one), and the scripts whose
 #			output differs between the kernels.
+#   bench-bash-profile	one more boot of maestro with the kernel's profiler
+#			recording all of it (profile=boot, hz=
+#			BENCH_BASH_PROFILE_HZ (250), the log to COM2 at
+#			power-off), decoded by build/tools/prof-decode into
+#			build/bench/bash-prof/bash.folded (tools/prof-pages
+#			makes the flamegraph pages of it); tools/prof-top
+#			prints where the time went (user and kernel, system
+#			calls, kernel functions by self samples, stacks
+#			under the entry).
 # BENCH_BASH_TIMEOUT (1200 s) bounds each boot.  BENCH_BASH_SCRIPTS
 # ("array posixexp ...", the NAMEs of tests/run-NAME) replaces the
 # program's own list: it is written into each copy of the disk as
@@ -43,6 +52,10 @@ BASH_CPIO := $(B)/bench/linux-bash.cpio
 BENCH_BASH_BOOTS ?= 3
 BENCH_BASH_TIMEOUT ?= 1200
 BENCH_BASH_SCRIPTS ?=
+BENCH_BASH_PROFILE_HZ ?= 250
+BASH_PROF := $(B)/bench/bash-prof
+# tools/profile.mk's PROF_DECODE_BIN, read after this file.
+BASH_PROF_DECODE := $(B)/tools/prof-decode
 
 TESTFS_DEPS += $(BASH_BENCH)
 TESTFS_EXTRA += $(B)/bench/bash=test
@@ -75,16 +88,22 @@ define bash_logs
 	@debugfs -R "rdump /logs $(BASH_LOGS)/$(1)" $(BASH_IMG) 2>/dev/null
 endef
 
-# $(call bench_bash_maestro,N): one boot; its lines in bash-N.txt.
-define bench_bash_maestro
+# $(call bash_qemu_maestro,LOG,APPEND,QEMU_ARGS): one boot of maestro, its
+# serial output in LOG, the program's lines in LOG's .tmp.
+define bash_qemu_maestro
 	$(bash_disk)
 	@timeout --foreground $(BENCH_BASH_TIMEOUT) $(QEMU) $(QEMU_ACCEL) -m 128 \
 		-kernel $(B)/maestro.elf -initrd "$(TESTFS) rootfs" \
-		-append "init=/test/bash_bench shutdown=poweroff console=ttyS0" \
+		-append "init=/test/bash_bench shutdown=poweroff console=ttyS0$(2)" \
 		-drive file=$(BASH_IMG),if=ide,index=0,format=raw,$(BENCH_ATA_DRIVE_OPTS) \
-		-display none -serial stdio -monitor none -no-reboot < /dev/null | \
-		tr -d '\r' | tee $(B)/bench/bash-$(1).log | \
-		sed -n 's/^bash-bench: //p' > $(B)/bench/bash-$(1).tmp
+		-display none -serial stdio $(3) -monitor none -no-reboot < /dev/null | \
+		tr -d '\r' | tee $(1) | \
+		sed -n 's/^bash-bench: //p' > $(basename $(1)).tmp
+endef
+
+# $(call bench_bash_maestro,N): one boot; its lines in bash-N.txt.
+define bench_bash_maestro
+	$(call bash_qemu_maestro,$(B)/bench/bash-$(1).log)
 	$(call bash_logs,maestro-$(1))
 	@grep -qx done $(B)/bench/bash-$(1).tmp || \
 		{ tail -n 30 $(B)/bench/bash-$(1).log; \
@@ -125,5 +144,18 @@ bench-bash: $(B)/maestro.elf $(TESTFS) $(BASH_CPIO) $(BASH_BASE)
 	@$(PYTHON) tools/linux-peer.py bash-table --logs $(BASH_LOGS) \
 		$(B)/bench/bash-*.txt -- $(B)/bench/linux-bash-*.txt
 
+bench-bash-profile: $(B)/maestro.elf $(TESTFS) $(BASH_BASE) $(BASH_PROF_DECODE)
+	@rm -rf $(BASH_PROF) && mkdir -p $(BASH_PROF)
+	$(call bash_qemu_maestro,$(BASH_PROF)/boot.log, profile=boot \
+		hz=$(BENCH_BASH_PROFILE_HZ) profile_limit=900 profile_dump=com2,\
+		-serial file:$(BASH_PROF)/prof.log)
+	@grep -qx done $(BASH_PROF)/boot.tmp || \
+		{ tail -n 30 $(BASH_PROF)/boot.log; \
+		  echo "bench-bash: maestro failed ($(BASH_PROF)/boot.log)"; exit 1; }
+	$(BASH_PROF_DECODE) --kallsyms $(B)/maestro.nm --root $(B)/rootfs-test \
+		$(BASH_PROF)/prof.log > $(BASH_PROF)/bash.folded
+	@grep -v '^status ' $(BASH_PROF)/boot.tmp
+	@tools/prof-top $(BASH_PROF)/bash.folded
+
 bench: bench-bash
-.PHONY: bench-bash-maestro bench-bash-linux bench-bash
+.PHONY: bench-bash-maestro bench-bash-linux bench-bash bench-bash-profile
