@@ -74,6 +74,7 @@ struct pagecache_stats {
 	uint64_t readahead;		/* of which read ahead */
 	uint64_t writes;		/* pages written back */
 	uint64_t evictions;
+	uint64_t waits;			/* for a page someone else read */
 	uint32_t cached, dirty;		/* pages now */
 };
 
