@@ -312,6 +312,26 @@ struct page *pagecache_read_ahead(struct address_space *m, uint32_t index,
 	return pg;
 }
 
+struct page *pagecache_get_for_read(struct address_space *m, uint32_t index,
+				    bool *fresh)
+{
+	return pc_find_or_insert(m, index, fresh);
+}
+
+void pagecache_read_done(struct page *pg, int err)
+{
+	pc_read_done(pg, err);
+}
+
+uint32_t pagecache_ra_window(struct address_space *m, uint32_t index,
+			     uint32_t end)
+{
+	uint32_t ahead = pc_ra_window(m, index, end);
+
+	m->last_read = index;
+	return ahead;
+}
+
 struct page *pagecache_read(struct address_space *m, uint32_t index)
 {
 	return pagecache_read_ahead(m, index, index + 1);

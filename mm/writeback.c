@@ -192,6 +192,7 @@ static void pc_truncate_by_scan(struct address_space *m, uint32_t from)
 
 void pagecache_truncate(struct address_space *m, uint32_t from)
 {
+	m->blocks_seq++;
 	if (from >= m->max_index)
 		return;
 	if (m->max_index - from > ARRAY_SIZE(pc_hash))
