@@ -1,13 +1,14 @@
 # tests/bench/vfslock.mk: bench-vfslock (in `make bench`, issue 14 section
 # 2, "the global VFS lock"): the latency of a cached stat(2) and of a
 # cached 4 KiB pread(2) on one file (median and 99th percentile of 2,000
-# each), idle and while another process streams an uncached file from the
-# disk (tests/bench/vfslock_bench.c); the issue's goal is busy within 2x
-# of idle.  The disk: build/bench/vfslock-base.img, a 320 MiB ext2 image
-# (4 KiB blocks) made once on this host with mke2fs -d from what
-# tools/vfslock-tree.py writes (/small, 64 KiB; /big, 256 MiB of
-# pseudo-random bytes, twice the guest's memory), copied afresh before
-# each boot.
+# rounds each, 200 us apart), idle and while another process streams an
+# uncached file from the disk (tests/bench/vfslock_bench.c; no busy round
+# starts after 120 s, which on maestro today ends the busy phase after a
+# few dozen rounds); the issue's goal is busy within 2x of idle.  The
+# disk: build/bench/vfslock-base.img, a 320 MiB ext2 image (4 KiB blocks)
+# made once on this host with mke2fs -d from what tools/vfslock-tree.py
+# writes (/small, 64 KiB; /big, 256 MiB of pseudo-random bytes, twice the
+# guest's memory), copied afresh before each boot.
 #   bench-vfslock-maestro	BENCH_VFSLOCK_BOOTS (3) boots of maestro (TCG,
 #			-m 128, init=/test/vfslock_bench, the test image as
 #			the root module), the copy on the primary IDE
