@@ -4,12 +4,8 @@
  *
  * generic_file_read/write move bytes between a buffer and the pages of
  * inode->mapping, one page at a time; reads let the page cache read ahead
- * (never past the end of the file).  generic_file_read_user takes up to
- * 16 pages at a time under the VFS lock and copies them straight to user
- * memory with the lock dropped: a fault on the user's buffer may take
- * the address space's lock and then the VFS lock (a mapped file), so
- * holding the VFS lock through it could deadlock with another thread;
- * the pages' references keep them alive.  A write first allocates the blocks
+ * (never past the end of the file).  read(2) is blockread.c's.  A write
+ * first allocates the blocks
  * the page's part of the write covers (get_block with create), so a full
  * disk fails the write there, with -ENOSPC (or a short count if some
  * bytes went in).  A page the write covers whole, or that lies wholly
@@ -29,9 +25,9 @@
  * allocates a page's blocks before a shared mapping stores into it.
  * Disk block b starts at sector b * (block_size / 512) of sb->dev.
  *
- * Interface: generic_file_read, generic_file_read_user, generic_file_write,
- * generic_file_fsync, generic_file_map_page, generic_file_peek_page,
- * generic_file_page_mkwrite, block_mapping_ops.
+ * Interface: generic_file_read, generic_file_write, generic_file_fsync,
+ * generic_file_map_page, generic_file_peek_page, generic_file_page_mkwrite,
+ * block_mapping_ops; for blockread.c (internal.h) map_blocks, pages_io.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
@@ -83,73 +79,6 @@ ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 	ret = generic_file_read_locked(f, buf, len, pos);
 	vfs_unlock();
 	return ret;
-}
-
-#define READ_BATCH	16	/* pages a read takes per round of the VFS lock */
-
-/*
- * Up to READ_BATCH pages of f for want bytes from pos on, each with a
- * reference in pgs[] and in lens[] how many of its bytes to copy (the
- * first from pos's offset), stopping at the end of the file or at a page
- * that cannot be read.  Returns how many, 0 at the end of the file, or
- * the first page's error.  Takes the VFS lock once.
- */
-static int read_pages(struct file *f, uint64_t pos, size_t want,
-		      struct page **pgs, size_t *lens)
-{
-	struct inode *inode = f->inode;
-	int n = 0, err = 0;
-	uint32_t end;
-
-	vfs_lock();
-	end = size_pages(inode);
-	while (n < READ_BATCH && want && pos < inode->size) {
-		uint32_t off = (uint32_t)(pos & (PAGE_SIZE - 1));
-		size_t len = (size_t)MIN((uint64_t)MIN(want,
-					 (size_t)(PAGE_SIZE - off)),
-					 inode->size - pos);
-		struct page *pg = pagecache_read_ahead(&inode->mapping,
-					(uint32_t)(pos >> PAGE_SHIFT), end);
-
-		if (IS_ERR(pg)) {
-			err = n ? 0 : (int)PTR_ERR(pg);
-			break;
-		}
-		pgs[n] = pg;
-		lens[n++] = len;
-		pos += len;
-		want -= len;
-	}
-	vfs_unlock();
-	return n ? n : err;
-}
-
-ssize_t generic_file_read_user(struct file *f, void *ubuf, size_t len,
-			       uint64_t *pos)
-{
-	struct page *pgs[READ_BATCH];
-	size_t lens[READ_BATCH], done = 0;
-
-	while (done < len) {
-		int n = read_pages(f, *pos, len - done, pgs, lens), err = 0;
-
-		if (n <= 0)
-			return done ? (ssize_t)done : n;
-		for (int i = 0; i < n; i++) {
-			if (!err)
-				err = copy_to_user((char *)ubuf + done,
-						   (char *)page_address(pgs[i]) +
-						   (*pos & (PAGE_SIZE - 1)), lens[i]);
-			pagecache_put(pgs[i]);
-			if (!err) {
-				done += lens[i];
-				*pos += lens[i];
-			}
-		}
-		if (err)
-			return done ? (ssize_t)done : err;
-	}
-	return (ssize_t)done;
 }
 
 /* Allocate the blocks under bytes [pos, pos + n): 0 or -Exxx. */
@@ -348,8 +277,8 @@ int generic_file_page_mkwrite(struct file *f, uint32_t index)
  * Map the blocks of npages pages from index on: map[i] is the disk block
  * of the i-th block (0: a hole).  0 or -Exxx.
  */
-static int map_blocks(struct inode *inode, uint32_t index, unsigned int npages,
-		      uint32_t *map)
+int map_blocks(struct inode *inode, uint32_t index, unsigned int npages,
+	       uint32_t *map)
 {
 	uint32_t per = PAGE_SIZE / inode->sb->block_size;
 	uint32_t first = index * per;
@@ -398,9 +327,8 @@ static int run_io(struct inode *inode, struct page **pgs, const uint32_t *map,
  * holes on a read, skip blocks at or past limit (in blocks), and move each
  * run of consecutive disk blocks with one request.
  */
-static int pages_io(struct inode *inode, struct page **pgs,
-		    unsigned int npages, const uint32_t *map, uint32_t limit,
-		    enum blk_op op)
+int pages_io(struct inode *inode, struct page **pgs, unsigned int npages,
+	     const uint32_t *map, uint32_t limit, enum blk_op op)
 {
 	uint32_t bs = inode->sb->block_size, per = PAGE_SIZE / bs;
 	uint32_t total = MIN(npages * per, limit);

@@ -11,12 +11,14 @@
  * - devices.c: device numbers and the file ops of device nodes;
  * - blkdev_file.c: reading and writing block device nodes;
  * - pipe.c: the file ops of pipes and FIFOs, the wait of a FIFO open;
+ * - blockmap.c: block mapping and I/O for blockread.c;
  * - ops.c: truncation;
  * - lock.c: the VFS lock.
  */
 #ifndef FS_INTERNAL_H
 #define FS_INTERNAL_H
 
+#include "drivers/block/blkdev.h"
 #include "fs/vfs.h"
 
 struct blkdev;
@@ -152,6 +154,15 @@ void path_record(struct file *f, struct inode *base, const char *path);
 /* f was opened through a magic link to via: name it as via is named. */
 void path_copy(struct file *f, const struct file *via);
 void path_forget(struct file *f);
+
+/* blockmap.c, for blockread.c: the disk blocks of npages pages of inode
+ * from index on (map[i]: the i-th block's, 0 for a hole); read or write
+ * them, holes zeroed on a read, blocks at or past limit skipped, each run
+ * of consecutive blocks in one request.  0 or -Exxx. */
+int map_blocks(struct inode *inode, uint32_t index, unsigned int npages,
+	       uint32_t *map);
+int pages_io(struct inode *inode, struct page **pgs, unsigned int npages,
+	     const uint32_t *map, uint32_t limit, enum blk_op op);
 
 /* ops.c */
 int do_truncate(struct inode *inode, uint64_t size);

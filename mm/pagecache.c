@@ -7,6 +7,16 @@
  * a page is inserted LOCKED, the lock is dropped for the read, and taken
  * again to publish the result.
  *
+ * The page lock: a page being read in (LOCKED, not UPTODATE) is waited
+ * for by everyone else who finds it, on pc_unlocked, and never read a
+ * second time: what they find after is the data read, or, when the read
+ * failed, no page (they try again).  Nobody can change a page's contents
+ * (bget, a write) while a read that would overwrite them is in flight,
+ * even without the VFS lock (a raw read of the block device).  A page
+ * that is not UPTODATE and not locked (grabbed and never filled) is
+ * locked by whoever reads it.  Pages locked for write-back are UPTODATE
+ * and are not waited for.
+ *
  * A cached page is on exactly one list: the LRU (clean pages, oldest
  * first, including pages in use, which reclaim skips) or its mapping's
  * dirty list.  A page removed from the cache while someone still holds it
@@ -18,7 +28,9 @@
 #include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/printk.h"
+#include "kernel/sched/task.h"
 #include "kernel/spinlock.h"
+#include "kernel/wait.h"
 #include "lib/hash.h"
 #include "lib/string.h"
 
@@ -31,6 +43,7 @@ static struct list_head pc_lru = LIST_HEAD_INIT(pc_lru);
 struct list_head pc_dirty_mappings = LIST_HEAD_INIT(pc_dirty_mappings);
 struct spinlock pc_lock = SPINLOCK_INIT;
 struct pagecache_stats pc_stats;
+struct wait_queue pc_unlocked = WAIT_QUEUE_INIT(pc_unlocked);
 
 void mapping_init(struct address_space *m, const struct address_space_ops *ops,
 		  void *host)
@@ -140,9 +153,24 @@ struct page *pagecache_find(struct address_space *m, uint32_t index)
 	return pg;
 }
 
+static bool pc_reading(const struct page *pg)
+{
+	return (pg->flags & (PAGE_FLAG_LOCKED | PAGE_FLAG_UPTODATE)) ==
+	       PAGE_FLAG_LOCKED;
+}
+
+/* Clear pg's lock and wake whoever waits for it.  Caller holds pc_lock. */
+void pc_unlock(struct page *pg)
+{
+	pg->flags &= ~PAGE_FLAG_LOCKED;
+	wake_up(&pc_unlocked);
+}
+
 /*
  * Find page index of m, or insert a new locked one (allocating outside the
- * lock).  Returns it with a reference; *fresh says it was just inserted.
+ * lock).  Returns it with a reference; *fresh says the caller holds its
+ * lock and must fill it: it was just inserted, or found never filled.  A
+ * page being read by someone else is waited for.
  */
 static struct page *pc_find_or_insert(struct address_space *m, uint32_t index,
 				      bool *fresh)
@@ -153,12 +181,23 @@ static struct page *pc_find_or_insert(struct address_space *m, uint32_t index,
 	for (;;) {
 		flags = spin_lock_irqsave(&pc_lock);
 		pg = pc_lookup(m, index);
+		if (pg && pc_reading(pg) && sched_can_sleep()) {
+			pg->refcount++;
+			spin_unlock_irqrestore(&pc_lock, flags);
+			wait_event(&pc_unlocked, !pc_reading(pg));
+			pagecache_put(pg);	/* look again: it may be gone */
+			pc_stats.waits++;
+			continue;
+		}
 		if (pg) {
 			pg->refcount++;
 			pc_stats.hits++;
 			if (!(pg->flags & PAGE_FLAG_DIRTY))
 				list_move_tail(&pg->list, &pc_lru);
-			*fresh = false;
+			*fresh = !(pg->flags & (PAGE_FLAG_UPTODATE |
+						PAGE_FLAG_LOCKED));
+			if (*fresh)
+				pg->flags |= PAGE_FLAG_LOCKED;
 			break;
 		}
 		if (new_pg) {
@@ -186,11 +225,11 @@ static void pc_read_done(struct page *pg, int err)
 {
 	uint32_t flags = spin_lock_irqsave(&pc_lock);
 
-	pg->flags &= ~PAGE_FLAG_LOCKED;
-	if (err)
+	if (err && (pg->flags & PAGE_FLAG_CACHE))
 		pc_remove(pg);
-	else
+	else if (!err)
 		pg->flags |= PAGE_FLAG_UPTODATE;
+	pc_unlock(pg);
 	pc_stats.reads++;
 	spin_unlock_irqrestore(&pc_lock, flags);
 }
@@ -259,18 +298,8 @@ struct page *pagecache_read_ahead(struct address_space *m, uint32_t index,
 		return pg;
 	ahead = pc_ra_window(m, index, end);
 	m->last_read = index;
-	if (!fresh) {
-		if (pg->flags & PAGE_FLAG_UPTODATE)
-			return pg;
-		/* A page grabbed and never filled: read it now. */
-		err = m->ops->readpage(m, pg);
-		if (err) {
-			pagecache_put(pg);
-			return ERR_PTR(err);
-		}
-		pagecache_mark_uptodate(pg);
-		return pg;
-	}
+	if (!fresh)
+		return pg;	/* uptodate, or locked by write-back */
 	if (ahead)
 		err = pc_read_with_ahead(m, pg, ahead);
 	else
@@ -281,6 +310,26 @@ struct page *pagecache_read_ahead(struct address_space *m, uint32_t index,
 		return ERR_PTR(err);
 	}
 	return pg;
+}
+
+struct page *pagecache_get_for_read(struct address_space *m, uint32_t index,
+				    bool *fresh)
+{
+	return pc_find_or_insert(m, index, fresh);
+}
+
+void pagecache_read_done(struct page *pg, int err)
+{
+	pc_read_done(pg, err);
+}
+
+uint32_t pagecache_ra_window(struct address_space *m, uint32_t index,
+			     uint32_t end)
+{
+	uint32_t ahead = pc_ra_window(m, index, end);
+
+	m->last_read = index;
+	return ahead;
 }
 
 struct page *pagecache_read(struct address_space *m, uint32_t index)
@@ -296,7 +345,7 @@ struct page *pagecache_grab(struct address_space *m, uint32_t index)
 	if (!IS_ERR(pg) && fresh) {
 		uint32_t flags = spin_lock_irqsave(&pc_lock);
 
-		pg->flags &= ~PAGE_FLAG_LOCKED;
+		pc_unlock(pg);
 		spin_unlock_irqrestore(&pc_lock, flags);
 	}
 	return pg;

@@ -21,7 +21,8 @@
  * next write through them dirties it again.
  *
  * Interface: mapping_init, pagecache_read, pagecache_read_ahead,
- * pagecache_find, pagecache_grab, pagecache_put, pagecache_mark_uptodate,
+ * pagecache_find, pagecache_grab, pagecache_put, pagecache_get_for_read,
+ * pagecache_read_done, pagecache_ra_window, pagecache_mark_uptodate,
  * pagecache_mark_dirty, pagecache_clear_dirty, pagecache_sync_mapping,
  * pagecache_sync_all, pagecache_truncate, pagecache_reclaim,
  * pagecache_reclaim_block,
@@ -66,6 +67,10 @@ struct address_space {
 	struct list_head dirty_link;	/* on the list of mappings to sync */
 	int error;			/* first write-back error, reported once */
 	struct list_head mmaps;		/* VMAs mapping it (mm/vm/rmap.c) */
+	/* Bumped by pagecache_truncate: the blocks behind pages may have been
+	 * freed.  A read that mapped its blocks before dropping the lock
+	 * that keeps them (fs/blockmap.c) checks it after the disk's answer. */
+	uint32_t blocks_seq;
 };
 
 struct pagecache_stats {
@@ -74,6 +79,7 @@ struct pagecache_stats {
 	uint64_t readahead;		/* of which read ahead */
 	uint64_t writes;		/* pages written back */
 	uint64_t evictions;
+	uint64_t waits;			/* for a page someone else read */
 	uint32_t cached, dirty;		/* pages now */
 };
 
@@ -95,6 +101,20 @@ struct page *pagecache_find(struct address_space *m, uint32_t index);
  * check PAGE_FLAG_UPTODATE.  ERR_PTR(-ENOMEM) on failure. */
 struct page *pagecache_grab(struct address_space *m, uint32_t index);
 void pagecache_put(struct page *pg);
+/*
+ * For a filesystem that reads pages itself (fs/blockmap.c): page index of
+ * m with a reference; *fresh when it was not filled and is now locked for
+ * the caller, who reads it and publishes the result with
+ * pagecache_read_done (err: the page leaves the cache).  A page someone
+ * else is reading is waited for.  pagecache_ra_window notes index as read
+ * and says how many pages after it to read ahead (sequential reads),
+ * never at or past end.
+ */
+struct page *pagecache_get_for_read(struct address_space *m, uint32_t index,
+				    bool *fresh);
+void pagecache_read_done(struct page *pg, int err);
+uint32_t pagecache_ra_window(struct address_space *m, uint32_t index,
+			     uint32_t end);
 void pagecache_mark_uptodate(struct page *pg);	/* after filling a grab */
 void pagecache_mark_dirty(struct page *pg);
 void pagecache_clear_dirty(struct page *pg);	/* nothing left to write */

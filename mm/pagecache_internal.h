@@ -23,5 +23,7 @@ struct page *pc_lookup(const struct address_space *m, uint32_t index);
 void pc_remove(struct page *pg);
 /* Move a dirty page back to the LRU (its dirty_sectors are left). */
 void pc_make_clean(struct page *pg);
+/* Clear pg's lock and wake those waiting for it. */
+void pc_unlock(struct page *pg);
 
 #endif

@@ -40,7 +40,7 @@ static unsigned int pc_take_run(struct address_space *m, struct page *pg,
  * truncated away meanwhile and this was the last reference). */
 static bool pc_written(struct page *pg, int err, struct list_head *failed)
 {
-	pg->flags &= ~PAGE_FLAG_LOCKED;
+	pc_unlock(pg);
 	if (!(pg->flags & PAGE_FLAG_CACHE))
 		return --pg->refcount == 0;
 	pg->refcount--;
@@ -192,6 +192,7 @@ static void pc_truncate_by_scan(struct address_space *m, uint32_t from)
 
 void pagecache_truncate(struct address_space *m, uint32_t from)
 {
+	m->blocks_seq++;
 	if (from >= m->max_index)
 		return;
 	if (m->max_index - from > ARRAY_SIZE(pc_hash))

@@ -62,6 +62,13 @@ no modules and no disk).  Subcommands:
                   the expected one), every boot's; with --logs, the
                   scripts whose outputs (DIR/maestro-N/logs/NAME.log
                   against DIR/linux-N/logs/NAME.log) differ, and how.
+  vfslock-table MAESTRO... -- LINUX...
+                  the same for bench-vfslock (tests/bench/vfslock_bench.c):
+                  cached stat and 4 KiB read latencies idle and while
+                  another process streams from the disk, in microseconds
+                  (the lowest boot per row), and the stream's MB/s (the
+                  highest); then each side's busy latencies over its idle
+                  ones, against the issue's goal of 2x.
   random-table PEERDIR HOST... -- MAESTRO... -- LINUX...
                   bench-random's table (tests/bench/random.mk): the host
                   rows of tests/bench/random_bench.c (HOST: its output,
@@ -537,6 +544,74 @@ def bash_table(maestro_files, linux_files, logdir=None):
                   "" if set(a.split()) == set(b.split()) else "  differs"))
     if logdir and os.path.isdir(logdir):
         bash_log_diffs(logdir, rows)
+VFSLOCK_LATENCIES = ["stat-idle-p50", "stat-idle-p99", "read-idle-p50",
+                     "read-idle-p99", "stat-busy-p50", "stat-busy-p99",
+                     "read-busy-p50", "read-busy-p99"]
+VFSLOCK_GOAL = 2.0  # issue 14: busy within 2x of idle
+
+
+def parse_vfslock(paths):
+    """{row: best figure} over the boots: the lowest of each latency and
+    of idle-s; the highest stream-MBps, with stream-MB, busy-s and
+    busy-rounds from the same boot."""
+    best = {}
+    for path in paths:
+        boot = parse_proc([path])
+        for row in VFSLOCK_LATENCIES + ["idle-s"]:
+            if row in boot and (row not in best or boot[row] < best[row]):
+                best[row] = boot[row]
+        if boot.get("stream-MBps", -1) > best.get("stream-MBps", -1):
+            for row in ("stream-MBps", "stream-MB", "busy-s", "busy-rounds"):
+                if row in boot:
+                    best[row] = boot[row]
+    return best
+
+
+def vfslock_table(maestro_files, linux_files):
+    """bench-vfslock's rows: latencies in microseconds, the stream's MB/s,
+    and each side's busy latencies over its idle ones."""
+    m, lx = parse_vfslock(maestro_files), parse_vfslock(linux_files)
+    fmt = "%-16s %12s %12s %9s"
+
+    def cell(v, f="%.1f"):
+        return f % v if v is not None else "failed"
+
+    def ratio(r):
+        return "-" if r is None else "%.2fx" % r if r >= 0.01 else "%.1ex" % r
+    print("The global VFS lock: cached stat(2) and 4 KiB pread(2) latencies "
+          "on one file, idle and\nwhile another process streams an "
+          "uncached file from the disk; each side's best of\n%d and %d boots "
+          "per row.  Linux/maestro: Linux's time over maestro's (for the\n"
+          "stream, per byte); above 1, maestro is faster." %
+          (len(maestro_files), len(linux_files)))
+    print(fmt % ("", "maestro", "Linux", "Linux/"))
+    print(fmt % ("", "us", "us", "maestro"))
+    for row in VFSLOCK_LATENCIES:
+        a, b = m.get(row), lx.get(row)
+        print(fmt % (row, cell(a), cell(b), ratio(b / a if a and b else None)))
+    a, b = m.get("stream-MBps"), lx.get("stream-MBps")
+    print(fmt % ("stream-MBps", cell(a), cell(b),
+                 ratio(a / b if a and b else None)))
+    for name, side in (("maestro", m), ("Linux", lx)):
+        print("%s: idle phase %s s (2000 rounds); busy phase %s s, %s "
+              "rounds, the stream read %s MB." % (
+                  name, cell(side.get("idle-s"), "%.2f"),
+                  cell(side.get("busy-s"), "%.2f"),
+                  cell(side.get("busy-rounds"), "%.0f"),
+                  cell(side.get("stream-MB"), "%.0f")))
+    print("\nBusy over idle, from the figures above (the issue's goal: "
+          "within %gx on maestro):" % VFSLOCK_GOAL)
+    print(fmt % ("", "maestro", "Linux", ""))
+    for what in ("stat-p50", "stat-p99", "read-p50", "read-p99"):
+        op, pct = what.split("-")
+        ratios = []
+        for side in (m, lx):
+            idle = side.get("%s-idle-%s" % (op, pct))
+            busy = side.get("%s-busy-%s" % (op, pct))
+            ratios.append(busy / idle if idle and busy else None)
+        mark = "" if ratios[0] is None else (
+            "ok" if ratios[0] <= VFSLOCK_GOAL else "MISS")
+        print(fmt % ((what,) + tuple(ratio(r) for r in ratios) + (mark,)))
 
 
 # (key, label, goal in ticks or None, the issue's figure); "hook-x" is the
@@ -725,6 +800,9 @@ def main(argv):
             logdir, args = args[1], args[2:]
         cut = args.index("--")
         bash_table(args[:cut], args[cut + 1:], logdir)
+    elif cmd == "vfslock-table" and "--" in args[1:-1]:
+        cut = args.index("--")
+        vfslock_table(args[:cut], args[cut + 1:])
     elif cmd == "proc-table" and "--" in args[1:-1]:
         cut = args.index("--")
         proc_table(args[:cut], args[cut + 1:])

@@ -98,7 +98,7 @@ int ext2_dir_bread(struct inode *dir, uint32_t fblock, struct buf *b)
 
 /* Visit the entries of one block in order; see ext2_dir_walk. */
 int ext2_walk_block(struct inode *dir, struct ext2_dir_pos *p,
-			   ext2_visit_t visit, void *arg)
+		    ext2_visit_t visit, void *arg)
 {
 	int ret = 0;
 
@@ -165,9 +165,10 @@ static int ext2_find(struct inode *dir, const char *name,
 {
 	struct ext2_inode_info *ei = EXT2_I(dir);
 	struct ext2_name n = { name, strlen(name) };
+	bool dots = (n.len == 1 || n.len == 2) && name[0] == '.' &&
+		    name[n.len - 1] == '.';
 	uint32_t end = ext2_dir_blocks(dir);
-	uint32_t start = ei->dir_start < end && name[0] != '.' ?
-			 ei->dir_start : 0;
+	uint32_t start = ei->dir_start < end && !dots ? ei->dir_start : 0;
 	int ret = ext2_dir_walk(dir, start, end, ext2_visit_find, &n, p);
 
 	if (ret == 0 && start)

@@ -56,6 +56,7 @@ static void vmstat_show(struct procfs_buf *b)
 	procfs_printf(b, "pagecache_readahead %llu\npagecache_evictions %llu\n",
 		      (unsigned long long)st.readahead,
 		      (unsigned long long)st.evictions);
+	procfs_printf(b, "pagecache_waits %llu\n", (unsigned long long)st.waits);
 	procfs_printf(b, "kmalloc_objects %u\nkmalloc_bytes %u\n",
 		      (unsigned int)objects, (unsigned int)bytes);
 }

@@ -6,7 +6,9 @@
  * holes (one beyond the double-indirect range of 1 KiB blocks), many small
  * files, renames (in place, across directories, onto an existing file, a
  * directory whose ".." must change), unlinks, rmdir, links, fast and slow
- * symbolic links and a truncate.  Then it syncs, unmounts and powers off.
+ * symbolic links, a truncate, and a wide directory (WIDE_FILES names,
+ * every third removed, then WIDE_NEW longer ones that take the holes and
+ * new blocks: ext2's map of free room, fs/ext2/dir_add.c).  Then it syncs, unmounts and powers off.
  * tests/system/run.py checks the disk with e2fsck -fn and reads every
  * file back with debugfs, against the same script written in Python: keep
  * the two in step.
@@ -23,6 +25,8 @@
 
 #define DEEP_LEVELS	24
 #define SMALL_FILES	120
+#define WIDE_FILES	3000
+#define WIDE_NEW	1000
 
 static char workload_dev[32];
 static int workload_errors;
@@ -148,6 +152,27 @@ static void rename_and_remove(void)
 	check(vfs_truncate("/mnt/big/seq", (1u << 20) + 123), "truncate");
 }
 
+static void make_wide_directory(void)
+{
+	char path[80];
+	int bad = 0;
+
+	check(vfs_mkdir("/mnt/wide", 0755), "/mnt/wide");
+	for (int i = 0; i < WIDE_FILES; i++) {
+		snprintf(path, sizeof(path), "/mnt/wide/w%04d", i);
+		bad += vfs_mknod(path, S_IFREG | 0644, 0) != 0;
+	}
+	for (int i = 0; i < WIDE_FILES; i += 3) {
+		snprintf(path, sizeof(path), "/mnt/wide/w%04d", i);
+		bad += vfs_unlink(path) != 0;
+	}
+	for (int i = 0; i < WIDE_NEW; i++) {
+		snprintf(path, sizeof(path), "/mnt/wide/x%05d-a-longer-name", i);
+		bad += vfs_mknod(path, S_IFREG | 0644, 0) != 0;
+	}
+	check(bad ? -EIO : 0, "wide directory");
+}
+
 static int fsworkload_run(void)
 {
 	struct super_block *ram;
@@ -173,6 +198,7 @@ static int fsworkload_run(void)
 		make_small_files();
 		make_big_files();
 		rename_and_remove();
+		make_wide_directory();
 		check(vfs_sync(), "sync");
 		check(vfs_umount("/mnt"), "umount");
 	}

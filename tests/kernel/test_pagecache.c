@@ -1,12 +1,14 @@
 /*
  * test_pagecache.c: the page cache and the block-device buffer layer,
- * over a RAM-backed test device that counts the requests reaching it;
- * freeing a whole block of cache pages for a high-order allocation.
+ * over a RAM-backed test device that counts the requests reaching it (and
+ * can hold a read pending, for the page lock's tests); freeing a whole
+ * block of cache pages for a high-order allocation.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/buffer.h"
 #include "lib/errno.h"
 #include "kernel/ktest.h"
+#include "kernel/sched/task.h"
 #include "lib/string.h"
 #include "mm/internal.h"
 #include "mm/pagecache.h"
@@ -17,8 +19,18 @@ static uint8_t *tdev_data;
 static unsigned int tdev_reads, tdev_writes, tdev_write_sectors;
 static uint64_t tdev_bad_sector = UINT64_MAX;	/* requests over it fail */
 
+/* With tdev_hold, a read is kept pending in tdev_held (started, no data
+ * yet) until the test completes it, as a disk's DMA would. */
+static bool tdev_hold;
+static struct blk_request *volatile tdev_held;
+
 static int tdev_start(struct blkdev *dev, struct blk_request *rq)
 {
+	if (tdev_hold && rq->op == BLK_READ) {
+		tdev_reads++;
+		tdev_held = rq;
+		return 0;
+	}
 	if (tdev_bad_sector >= rq->sector &&
 	    tdev_bad_sector < rq->sector + rq->count)
 		return -EIO;
@@ -59,6 +71,70 @@ static struct blkdev *tdev_setup(void)
 static bool block_matches(const struct buf *b, uint32_t bsize)
 {
 	return memcmp(b->data, tdev_data + (size_t)b->block * bsize, bsize) == 0;
+}
+
+/* A raw read of block 0, as /dev/hdaN's read does (no VFS lock). */
+static int raw_reader(void *arg)
+{
+	struct buf b;
+	int err = bread(arg, 0, 1024, &b);
+
+	if (!err)
+		brelse(&b);
+	return err;
+}
+
+/* A filesystem's new block 0 (bget, then overwritten and dirtied). */
+static int block_writer(void *arg)
+{
+	struct buf b;
+	int err = bget(arg, 0, 1024, &b);
+
+	if (!err) {
+		memset(b.data, 0xee, 1024);
+		bdirty(&b);
+		brelse(&b);
+	}
+	return err;
+}
+
+/* Issue 14's raw-device race: a block whose read is in flight is not
+ * handed out (bget) or read again (bread) until the read is done, so the
+ * read's stale data cannot land on a newer copy.  (Defined first so that
+ * it runs last: the threads it starts change where the next test's
+ * pages land, which reclaim_block_frees_a_whole_block depends on.) */
+KTEST(pagecache, page_being_read_is_waited_for)
+{
+	struct blkdev *dev = tdev_setup();
+	struct task *reader, *writer, *second;
+	struct blk_request *rq;
+	struct buf b;
+
+	KT_ASSERT(ctx, dev != NULL);
+	tdev_held = NULL;
+	tdev_hold = true;
+	reader = kthread_create(raw_reader, dev, "kt-raw");
+	KT_ASSERT(ctx, reader != NULL);
+	for (int i = 0; i < 1000 && !tdev_held; i++)
+		sleep_ns(1000000);
+	rq = tdev_held;
+	KT_ASSERT(ctx, rq != NULL);
+	writer = kthread_create(block_writer, dev, "kt-bget");
+	second = kthread_create(raw_reader, dev, "kt-raw2");
+	KT_ASSERT(ctx, writer != NULL && second != NULL);
+	sleep_ns(20000000);	/* let them get at the page */
+	tdev_hold = false;
+	blk_copy_request(rq, tdev_data);	/* the disk's old contents */
+	blk_complete(rq, 0);
+	KT_EXPECT_EQ(ctx, kthread_join(reader), 0);
+	KT_EXPECT_EQ(ctx, kthread_join(writer), 0);
+	KT_EXPECT_EQ(ctx, kthread_join(second), 0);
+	KT_EXPECT_EQ(ctx, tdev_reads, 1);	/* never read twice */
+	KT_ASSERT_EQ(ctx, bread(dev, 0, 1024, &b), 0);
+	KT_EXPECT_EQ(ctx, ((uint8_t *)b.data)[0], 0xee);
+	KT_EXPECT_EQ(ctx, ((uint8_t *)b.data)[1023], 0xee);
+	brelse(&b);
+	bforget(dev, 0, 1024);	/* no write-back left for the next test */
 }
 
 KTEST(pagecache, repeated_reads_hit_the_cache)

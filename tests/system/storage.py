@@ -9,6 +9,8 @@ import subprocess
 
 DEEP_LEVELS = 24
 SMALL_FILES = 120
+WIDE_FILES = 3000
+WIDE_NEW = 1000
 MIB = 1 << 20
 SLOW_TARGET = ("/mnt/many/../many/./f102/../../many/f102-with-a-long-"
                "target-name-that-does-not-fit-in-the-inode-itself")
@@ -53,11 +55,13 @@ def debugfs(image, request):
 
 
 def listing(image, path):
-    """name -> inode number of the entries of directory path."""
+    """name -> inode number of the entries of directory path (an unused
+    entry, inode 0, as the first of a block whose name was removed, is
+    not one)."""
     entries = {}
     for line in debugfs(image, "ls -p " + path).decode().splitlines():
         fields = line.split("/")
-        if len(fields) >= 6 and fields[1].isdigit():
+        if len(fields) >= 6 and fields[1].isdigit() and int(fields[1]):
             entries[fields[5]] = int(fields[1])
     return entries
 
@@ -84,9 +88,16 @@ def check_disk(image):
                  if not (10 <= i < 50 or i in (0, 1, 3))} | {"g003", ".", ".."}
     if set(listing(image, "/many")) != want_many:
         problems.append("/many holds %s" % sorted(set(listing(image, "/many")) ^ want_many))
+    want_wide = ({"w%04d" % i for i in range(WIDE_FILES) if i % 3}
+                 | {"x%05d-a-longer-name" % i for i in range(WIDE_NEW)}
+                 | {".", ".."})
+    wide = set(listing(image, "/wide"))
+    if wide != want_wide:
+        diff = sorted(wide ^ want_wide)
+        problems.append("/wide: %d names wrong, e.g. %s" % (len(diff), diff[:5]))
     root = set(listing(image, "/"))
-    for name in ("deep", "many", "big", "renamed-f000", "hardlink-f100",
-                 "fast-link", "slow-link"):
+    for name in ("deep", "many", "big", "wide", "renamed-f000",
+                 "hardlink-f100", "fast-link", "slow-link"):
         if name not in root:
             problems.append("/%s is missing" % name)
     if "empty" in root:
