@@ -205,29 +205,14 @@ static int bench(const char *disk)
 
 int main(void)
 {
-	static char cmdline[PEER_CMDLINE_MAX];
 	const char *disk;
-	struct stat st;
 	bool init = getpid() == 1;
-	int err;
+	int err = peer_disk_start(MNT, init, &disk) || bench(disk);
 
-	if (init) {
-		mount("proc", "/proc", "proc", 0, NULL);
-		mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
-	}
-	mkdir(MNT, 0755);
-	peer_read_file("/proc/cmdline", cmdline, sizeof(cmdline));
-	disk = stat("/dev/hda", &st) == 0 ? "/dev/hda" : "/dev/sda";
-	err = stat("/lib/modules/order", &st) == 0 &&
-	      (peer_load_modules(cmdline) || peer_wait_for(disk));
-	err = err || bench(disk);
-	printf("bash-bench: %s\n", err ? "failed" : "done");
-	fflush(stdout);
 	umount(MNT "/tmp");
 	umount(MNT "/dev");
 	umount(MNT "/proc");
-	umount(MNT);
-	sync();
+	peer_disk_end("bash-bench", err, MNT);
 	if (init)
 		reboot(RB_POWER_OFF);
 	return err;

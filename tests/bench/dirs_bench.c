@@ -187,22 +187,9 @@ static int bench(void)
 
 int main(void)
 {
-	static char cmdline[PEER_CMDLINE_MAX];
-	struct stat st;
-	int err;
+	int err = peer_disk_start(MNT, true, &disk) || bench();
 
-	mount("proc", "/proc", "proc", 0, NULL);
-	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
-	mkdir(MNT, 0755);
-	peer_read_file("/proc/cmdline", cmdline, sizeof(cmdline));
-	disk = stat("/dev/hda", &st) == 0 ? "/dev/hda" : "/dev/sda";
-	err = stat("/lib/modules/order", &st) == 0 &&
-	      (peer_load_modules(cmdline) || peer_wait_for(disk));
-	err = err || bench();
-	printf("dirs-bench: %s\n", err ? "failed" : "done");
-	fflush(stdout);
-	umount(MNT);
-	sync();
+	peer_disk_end("dirs-bench", err, MNT);
 	reboot(RB_POWER_OFF);
 	return 0;
 }

@@ -1,8 +1,8 @@
 /*
  * peer_start.h: what a benchmark run as /init of tools/linux-peer.py's
- * initramfs does first on Linux, shared by linux_disk_bench.c,
- * fileio_bench.c and dirs_bench.c (static functions; each program
- * includes it once).
+ * initramfs does first on Linux, shared by linux_disk_bench.c and the
+ * disk benchmarks that run as init on both kernels (fileio, dirs,
+ * vfslock, bash); static functions; each program includes it once.
  *
  *   peer_read_file(path, buf, size)  the file's first size - 1 bytes,
  *				NUL-terminated ("" when unreadable)
@@ -12,6 +12,12 @@
  *				modprobe would; 0, or -1 after a line on
  *				standard error
  *   peer_wait_for(path)		wait up to 20 s for a device node; 0 or -1
+ *   peer_disk_start(mnt, &disk)	as init: mount /proc and /dev (when
+ *				init is true), make mnt, find the disk
+ *				(maestro's /dev/hda or Linux's /dev/sda,
+ *				after loading the modules): 0 or -1
+ *   peer_disk_end(prefix, err, mnt)	print "PREFIX: done" (or "failed"),
+ *				unmount mnt and sync
  */
 #ifndef TESTS_BENCH_PEER_START_H
 #define TESTS_BENCH_PEER_START_H
@@ -20,6 +26,8 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdbool.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -98,6 +106,32 @@ static int peer_wait_for(const char *path)
 	}
 	fprintf(stderr, "no %s\n", path);
 	return -1;
+}
+
+static int peer_disk_start(const char *mnt, bool init, const char **disk)
+{
+	static char cmdline[PEER_CMDLINE_MAX];
+	struct stat st;
+
+	if (init) {
+		mount("proc", "/proc", "proc", 0, NULL);
+		mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	}
+	mkdir(mnt, 0755);
+	peer_read_file("/proc/cmdline", cmdline, sizeof(cmdline));
+	*disk = stat("/dev/hda", &st) == 0 ? "/dev/hda" : "/dev/sda";
+	if (stat("/lib/modules/order", &st) == 0 &&
+	    (peer_load_modules(cmdline) || peer_wait_for(*disk)))
+		return -1;
+	return 0;
+}
+
+static void peer_disk_end(const char *prefix, int err, const char *mnt)
+{
+	printf("%s: %s\n", prefix, err ? "failed" : "done");
+	fflush(stdout);
+	umount(mnt);
+	sync();
 }
 
 #endif
