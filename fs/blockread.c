@@ -195,12 +195,10 @@ static int read_round(struct file *f, uint64_t pos, size_t want,
 ssize_t generic_file_read_user(struct file *f, void *ubuf, size_t len,
 			       uint64_t *pos)
 {
-	struct read_round *r = kmalloc(sizeof(*r));
+	struct read_round round, *r = &round;	/* ~350 bytes */
 	size_t done = 0;
 	int err = 0;
 
-	if (!r)
-		return -ENOMEM;
 	while (done < len && !err) {
 		int n = read_round(f, *pos, len - done, r);
 
@@ -223,6 +221,5 @@ ssize_t generic_file_read_user(struct file *f, void *ubuf, size_t len,
 			}
 		}
 	}
-	kfree(r);
 	return done ? (ssize_t)done : err;
 }
