@@ -27,7 +27,8 @@
  *
  * Interface: generic_file_read, generic_file_write, generic_file_fsync,
  * generic_file_map_page, generic_file_peek_page, generic_file_page_mkwrite,
- * block_mapping_ops; for blockread.c (internal.h) map_blocks, pages_io.
+ * block_mapping_ops; for blockread.c (internal.h) size_pages, map_blocks,
+ * pages_io.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
@@ -39,8 +40,7 @@
 
 #define MAX_RUN_PAGES	BLK_MAX_SEGMENTS
 
-/* Pages the file's size covers (the last one partly). */
-static uint32_t size_pages(const struct inode *inode)
+uint32_t size_pages(const struct inode *inode)
 {
 	return (uint32_t)MIN((inode->size + PAGE_SIZE - 1) >> PAGE_SHIFT,
 			     (uint64_t)UINT32_MAX);

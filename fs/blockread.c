@@ -78,8 +78,7 @@ static void round_read_ahead(struct read_round *r, uint32_t index,
 static int round_collect(struct read_round *r, uint64_t pos, size_t want)
 {
 	struct inode *inode = r->inode;
-	uint32_t end = (uint32_t)MIN((inode->size + PAGE_SIZE - 1) >> PAGE_SHIFT,
-				     (uint64_t)UINT32_MAX), ahead = 0;
+	uint32_t end = size_pages(inode), ahead = 0;
 	bool last_fresh = false;
 
 	while (r->n < READ_BATCH && want && pos < inode->size) {

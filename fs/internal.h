@@ -155,10 +155,12 @@ void path_record(struct file *f, struct inode *base, const char *path);
 void path_copy(struct file *f, const struct file *via);
 void path_forget(struct file *f);
 
-/* blockmap.c, for blockread.c: the disk blocks of npages pages of inode
+/* blockmap.c, for blockread.c: the pages inode's size covers (the last
+ * one partly); the disk blocks of npages pages of inode
  * from index on (map[i]: the i-th block's, 0 for a hole); read or write
  * them, holes zeroed on a read, blocks at or past limit skipped, each run
  * of consecutive blocks in one request.  0 or -Exxx. */
+uint32_t size_pages(const struct inode *inode);
 int map_blocks(struct inode *inode, uint32_t index, unsigned int npages,
 	       uint32_t *map);
 int pages_io(struct inode *inode, struct page **pgs, unsigned int npages,
