@@ -70,8 +70,7 @@ static inline void list_move_tail(struct list_head *n, struct list_head *head)
 /* Move n to the front of the list at head. */
 static inline void list_move(struct list_head *n, struct list_head *head)
 {
-	n->prev->next = n->next;
-	n->next->prev = n->prev;
+	list_del(n);
 	list_add(n, head);
 }
 

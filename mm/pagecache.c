@@ -183,10 +183,10 @@ static struct page *pc_find_or_insert(struct address_space *m, uint32_t index,
 		pg = pc_lookup(m, index);
 		if (pg && pc_reading(pg) && sched_can_sleep()) {
 			pg->refcount++;
+			pc_stats.waits++;
 			spin_unlock_irqrestore(&pc_lock, flags);
 			wait_event(&pc_unlocked, !pc_reading(pg));
 			pagecache_put(pg);	/* look again: it may be gone */
-			pc_stats.waits++;
 			continue;
 		}
 		if (pg) {
