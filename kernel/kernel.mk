@@ -3,9 +3,9 @@ KERNEL_SRCS += boot/entry.asm kernel/x86/isr.asm \
 	kernel/x86/gdt.c kernel/x86/ldt.c kernel/x86/idt.c kernel/x86/irq.c kernel/x86/trap.c kernel/extable.c \
 	kernel/panic.c kernel/x86/pit.c kernel/x86/tsc.c kernel/x86/rtc.c \
 	kernel/timeline.c kernel/ktest.c kernel/crash.c \
-	kernel/init.c kernel/wait.c kernel/power.c kernel/uts.c kernel/mutex.c kernel/spinlock.c kernel/x86/fpu.c kernel/x86/fpu_sigframe.c kernel/timer.c \
+	kernel/init.c kernel/wait.c kernel/power.c kernel/uts.c kernel/mutex.c kernel/lockdep.c kernel/spinlock.c kernel/x86/fpu.c kernel/x86/fpu_sigframe.c kernel/timer.c \
 	kernel/ktimer.c
-KTEST_SRCS += tests/kernel/test_core.c tests/kernel/test_mutex.c tests/kernel/test_fpu.c \
+KTEST_SRCS += tests/kernel/test_core.c tests/kernel/test_mutex.c tests/kernel/test_lockdep.c tests/kernel/test_fpu.c \
 	tests/kernel/test_futex.c tests/kernel/test_ktimer.c
 # The local APIC timer and the profiler (kernel/prof/prof.h).
 KERNEL_SRCS += kernel/x86/lapic.c kernel/prof/log.c kernel/prof/unwind.c \

@@ -24,6 +24,7 @@ struct ktest_ctx {
 	const char *suite;
 	const char *name;
 	int failures;
+	uint32_t lockdep_reports;	/* the validator reports it causes */
 };
 
 struct ktest {

@@ -9,12 +9,19 @@
  * scheduler runs, and in contexts that cannot sleep, there is one thread
  * and taking it only counts.
  *
+ * It is fair: an unlock with sleepers hands the mutex to the one that has
+ * waited longest (it wakes up owning it), so a task that takes it again
+ * at once cannot starve the others.  Each mutex belongs to the lock class
+ * of the place that initialised it (kernel/lockdep.h), named
+ * "file:expression".
+ *
  *	static struct mutex m = MUTEX_INIT(m);
  *	mutex_lock(&m); ... mutex_unlock(&m);
  */
 #ifndef KERNEL_MUTEX_H
 #define KERNEL_MUTEX_H
 
+#include "kernel/lockdep.h"
 #include "kernel/spinlock.h"
 #include "kernel/wait.h"
 
@@ -24,10 +31,13 @@ struct mutex {
 	struct spinlock lock;		/* guards owner and depth */
 	struct task *volatile owner;
 	unsigned int depth;
-	struct wait_queue wq;
+	struct wait_queue wq;		/* sleepers, longest waiting first */
+	struct lockdep_class dep;
 };
 
-#define MUTEX_INIT(name)	{ SPINLOCK_INIT, NULL, 0, WAIT_QUEUE_INIT((name).wq) }
+#define MUTEX_INIT(name)	{ SPINLOCK_INIT, NULL, 0,		\
+				  WAIT_QUEUE_INIT((name).wq),		\
+				  LOCKDEP_CLASS(__FILE__ ":" #name) }
 
 void mutex_lock(struct mutex *m);
 void mutex_unlock(struct mutex *m);

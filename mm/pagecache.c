@@ -44,6 +44,9 @@ struct list_head pc_dirty_mappings = LIST_HEAD_INIT(pc_dirty_mappings);
 struct spinlock pc_lock = SPINLOCK_INIT;
 struct pagecache_stats pc_stats;
 struct wait_queue pc_unlocked = WAIT_QUEUE_INIT(pc_unlocked);
+/* Every page lock is one class for the validator: the task that locks a
+ * page (to read it in, or to write it back) unlocks it. */
+static struct lockdep_class page_lock_class = LOCKDEP_CLASS("page lock");
 
 void mapping_init(struct address_space *m, const struct address_space_ops *ops,
 		  void *host)
@@ -77,8 +80,8 @@ static void pc_insert(struct address_space *m, uint32_t index, struct page *pg)
 {
 	struct page **bucket = pc_bucket(m, index);
 
-	pg->flags = (pg->flags & PAGE_FLAG_ALLOC) | PAGE_FLAG_CACHE |
-		    PAGE_FLAG_LOCKED;
+	pg->flags = (pg->flags & PAGE_FLAG_ALLOC) | PAGE_FLAG_CACHE;
+	pc_lock_page(pg);
 	pg->mapping = m;
 	pg->index = index;
 	pg->dirty_sectors = 0;
@@ -159,10 +162,16 @@ static bool pc_reading(const struct page *pg)
 	       PAGE_FLAG_LOCKED;
 }
 
-/* Clear pg's lock and wake whoever waits for it.  Caller holds pc_lock. */
+void pc_lock_page(struct page *pg)
+{
+	pg->flags |= PAGE_FLAG_LOCKED;
+	lockdep_acquire(&page_lock_class, true);
+}
+
 void pc_unlock(struct page *pg)
 {
 	pg->flags &= ~PAGE_FLAG_LOCKED;
+	lockdep_release(&page_lock_class);
 	wake_up(&pc_unlocked);
 }
 
@@ -185,6 +194,7 @@ static struct page *pc_find_or_insert(struct address_space *m, uint32_t index,
 			pg->refcount++;
 			pc_stats.waits++;
 			spin_unlock_irqrestore(&pc_lock, flags);
+			lockdep_wait(&page_lock_class);
 			wait_event(&pc_unlocked, !pc_reading(pg));
 			pagecache_put(pg);	/* look again: it may be gone */
 			continue;
@@ -197,7 +207,7 @@ static struct page *pc_find_or_insert(struct address_space *m, uint32_t index,
 			*fresh = !(pg->flags & (PAGE_FLAG_UPTODATE |
 						PAGE_FLAG_LOCKED));
 			if (*fresh)
-				pg->flags |= PAGE_FLAG_LOCKED;
+				pc_lock_page(pg);
 			break;
 		}
 		if (new_pg) {

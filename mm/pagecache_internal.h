@@ -23,7 +23,10 @@ struct page *pc_lookup(const struct address_space *m, uint32_t index);
 void pc_remove(struct page *pg);
 /* Move a dirty page back to the LRU (its dirty_sectors are left). */
 void pc_make_clean(struct page *pg);
-/* Clear pg's lock and wake those waiting for it. */
+/* Lock pg for the current task, which unlocks it (pc_unlock) when its
+ * read or write-back is done; clear the lock and wake those waiting for
+ * it. */
+void pc_lock_page(struct page *pg);
 void pc_unlock(struct page *pg);
 
 #endif

@@ -22,7 +22,7 @@ static unsigned int pc_take_run(struct address_space *m, struct page *pg,
 
 	do {
 		pc_make_clean(pg);
-		pg->flags |= PAGE_FLAG_LOCKED;
+		pc_lock_page(pg);
 		pg->refcount++;
 		run[n++] = pg;
 		if (!m->ops->writepages || n == PC_WRITE_RUN_MAX ||

@@ -13,7 +13,7 @@ accel="-accel tcg"
 [ "${KVM:-0}" = 1 ] && accel="-enable-kvm -cpu host"
 
 timeout --foreground "$timeout" qemu-system-i386 $accel -m 128 \
-	-kernel "$kernel" -append "ktest${KTEST:+=$KTEST} kmalloc_debug loglevel=7" \
+	-kernel "$kernel" -append "ktest${KTEST:+=$KTEST} kmalloc_debug lockdep loglevel=7" \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	-display none -serial stdio -monitor none -no-reboot "$@" < /dev/null |
 	tr -d '\r' | tee "$log"

@@ -49,6 +49,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "kernel/lockdep.h"
 #include "lib/compiler.h"
 #include "lib/list.h"
 
@@ -117,6 +118,7 @@ struct task {
 	uint64_t switches;		/* times it was switched in */
 	struct task_acct acct;		/* CPU time, faults, switches */
 	int nice;			/* -20..19 (setpriority), inherited */
+	struct lockdep_held lockdep;	/* the lock classes it holds */
 };
 
 extern struct task *current;

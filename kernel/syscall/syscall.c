@@ -24,6 +24,7 @@
 #include "kernel/printk.h"
 #include "kernel/proc/proc.h"
 #include "kernel/prof/prof.h"
+#include "kernel/lockdep.h"
 #include "kernel/sched/task.h"
 
 extern const struct syscall_entry __syscalls_start[], __syscalls_end[];
@@ -117,4 +118,5 @@ void syscall_dispatch(struct trap_frame *f)
 		f->eax = (uint32_t)syscall_call(nr, f);
 	if (current->thread && current->thread->nborrowed)
 		fd_put_borrowed();	/* fd_get's references (fd.c) */
+	lockdep_user_return();
 }

@@ -8,6 +8,11 @@
 The guest's serial port is QEMU's stdio.  Everything it prints is kept
 (m.output), without carriage returns, so a failing test can show it.
 QEMU runs under TCG unless KVM=1 is set in the environment.
+
+With LOCKDEP set (the system tests set it; the benchmarks do not), a boot
+with -append gets "lockdep" added to its command line, which turns on
+maestro's lock-order validator, and leaving the with block fails
+(LockdepReport) when the validator reported a problem ("lockdep: BUG:").
 """
 
 import os
@@ -17,12 +22,20 @@ import subprocess
 import time
 
 
+LOCKDEP = False
+
+
 class Timeout(Exception):
     pass
 
 
+class LockdepReport(Exception):
+    pass
+
+
 class Machine:
-    def __init__(self, args, memory=128, machine=None, debug_exit=False):
+    def __init__(self, args, memory=128, machine=None, debug_exit=False,
+                 lockdep=None):
         accel = ["-enable-kvm", "-cpu", "host"] if os.environ.get("KVM") == "1" \
             else ["-accel", "tcg"]
         cmd = ["qemu-system-i386"] + accel + ["-m", str(memory),
@@ -32,7 +45,12 @@ class Machine:
             cmd += ["-machine", machine]
         if debug_exit:
             cmd += ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
-        self.cmd = cmd + list(args)
+        args = list(args)
+        if LOCKDEP if lockdep is None else lockdep:
+            i = args.index("-append") + 1 if "-append" in args else 0
+            if i:
+                args[i] += " lockdep"
+        self.cmd = cmd + args
         self.output = ""
         self.started = time.monotonic()
         self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE,
@@ -42,8 +60,16 @@ class Machine:
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type, *exc):
         self.stop()
+        if exc_type is None:
+            self.check_lockdep()
+
+    def check_lockdep(self):
+        """Raise LockdepReport with the validator's lines, if any."""
+        lines = [l for l in self.output.splitlines() if "lockdep: " in l]
+        if any("lockdep: BUG:" in l for l in lines):
+            raise LockdepReport("\n".join(lines[:20]))
 
     def _read(self, timeout):
         """Read what the guest printed within timeout seconds."""

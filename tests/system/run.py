@@ -19,7 +19,8 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from machine import Machine, Timeout, ram_root, test_image, test_tree  # noqa: E402
+import machine  # noqa: E402
+from machine import LockdepReport, Machine, Timeout, ram_root, test_image, test_tree  # noqa: E402
 import faults  # noqa: E402
 import init  # noqa: E402
 import memory  # noqa: E402
@@ -560,6 +561,7 @@ def main():
     ap.add_argument("-k", dest="filter", default="")
     ap.add_argument("-v", dest="verbose", action="store_true")
     opts = ap.parse_args()
+    machine.LOCKDEP = True  # every -append boot validates its lock order
     passed = failed = 0
     for test in TESTS:
         if opts.filter not in test.__name__:
@@ -569,7 +571,7 @@ def main():
             note = test(opts)
             passed += 1
             status = "ok"
-        except (Failure, Timeout) as e:
+        except (Failure, Timeout, LockdepReport) as e:
             failed += 1
             status, note = "FAIL", str(e)
         except Exception:

@@ -518,7 +518,8 @@ def linux_main(argv):
         if name in LINUX_SKIP or only not in name:
             continue
         with Machine(["-kernel", vmlinuz, "-initrd", cpio, "-append",
-                      "console=ttyS0 quiet rdinit=/sbin/init"]) as m:
+                      "console=ttyS0 quiet rdinit=/sbin/init"],
+                     lockdep=False) as m:
             sh = Shell(m)
             try:
                 sh.wait_prompt(0, PROMPT_LIMIT * 2)
