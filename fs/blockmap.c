@@ -2,15 +2,11 @@
  * blockmap.c: file data in the page cache, for filesystems on a block
  * device that map file blocks to disk blocks with inode_ops.get_block.
  *
- * generic_file_read/write move bytes between a buffer and the pages of
- * inode->mapping, one page at a time; reads let the page cache read ahead
- * (never past the end of the file).  read(2) is blockread.c's.  A write
- * first allocates the blocks
- * the page's part of the write covers (get_block with create), so a full
- * disk fails the write there, with -ENOSPC (or a short count if some
- * bytes went in).  A page the write covers whole, or that lies wholly
- * past the end of the file, is not read first.  The write extends the
- * size and dirties the inode.
+ * generic_file_read moves bytes from the pages of inode->mapping to a
+ * buffer, one page at a time, letting the page cache read ahead (never
+ * past the end of the file).  read(2) is blockread.c's, writes are
+ * blockwrite.c's; alloc_blocks allocates the blocks under a range of
+ * bytes for them and for page_mkwrite.
  *
  * block_mapping_ops reads a page by mapping each of its blocks: holes
  * read as zeros, and each run of blocks that lie one after the other on
@@ -25,10 +21,10 @@
  * allocates a page's blocks before a shared mapping stores into it.
  * Disk block b starts at sector b * (block_size / 512) of sb->dev.
  *
- * Interface: generic_file_read, generic_file_write, generic_file_fsync,
- * generic_file_map_page, generic_file_peek_page, generic_file_page_mkwrite,
- * block_mapping_ops; for blockread.c (internal.h) size_pages, map_blocks,
- * pages_io.
+ * Interface: generic_file_read, generic_file_fsync, generic_file_map_page,
+ * generic_file_peek_page, generic_file_page_mkwrite, block_mapping_ops;
+ * for blockread.c and blockwrite.c (internal.h) size_pages, map_blocks,
+ * pages_io, alloc_blocks.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
@@ -81,8 +77,7 @@ ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos)
 	return ret;
 }
 
-/* Allocate the blocks under bytes [pos, pos + n): 0 or -Exxx. */
-static int alloc_blocks(struct inode *inode, uint64_t pos, size_t n)
+int alloc_blocks(struct inode *inode, uint64_t pos, size_t n)
 {
 	uint32_t bs = inode->sb->block_size, dblock;
 	uint64_t first = pos / bs, last = (pos + n - 1) / bs;
@@ -97,89 +92,6 @@ static int alloc_blocks(struct inode *inode, uint64_t pos, size_t n)
 }
 
 /* The page of inode holding pos, ready to take n bytes at offset off. */
-static struct page *write_page(struct inode *inode, uint64_t pos,
-			       uint32_t off, size_t n)
-{
-	uint32_t index = (uint32_t)(pos >> PAGE_SHIFT);
-	uint64_t page_start = pos - off;
-	struct page *pg;
-
-	if (n < PAGE_SIZE && page_start < inode->size)
-		return pagecache_read(&inode->mapping, index);
-	pg = pagecache_grab(&inode->mapping, index);
-	if (!IS_ERR(pg) && !(pg->flags & PAGE_FLAG_UPTODATE)) {
-		memset(page_address(pg), 0, PAGE_SIZE);
-		pagecache_mark_uptodate(pg);
-	}
-	return pg;
-}
-
-/*
- * A write that failed may have allocated blocks past the end of the file
- * (for a page it never filled): give them back, as a truncate to the
- * current size does.
- */
-static void write_failed(struct inode *inode, uint64_t end)
-{
-	struct iattr attr = { .valid = ATTR_SIZE, .size = inode->size };
-
-	if (end > inode->size && inode->iops && inode->iops->setattr &&
-	    inode->iops->get_block)
-		inode->iops->setattr(inode, &attr);
-}
-
-static ssize_t generic_file_write_locked(struct file *f, const void *buf, size_t len,
-			   uint64_t *pos)
-{
-	struct inode *inode = f->inode;
-	uint64_t max = inode->sb->max_bytes;
-	size_t done = 0;
-	int err = 0;
-
-	if (f->flags & O_APPEND)
-		*pos = inode->size;
-	if (max && *pos >= max)
-		return -EFBIG;
-	if (max && len > max - *pos)
-		len = (size_t)(max - *pos);
-	while (done < len) {
-		uint32_t off = (uint32_t)(*pos & (PAGE_SIZE - 1));
-		size_t n = MIN(len - done, (size_t)(PAGE_SIZE - off));
-		struct page *pg;
-
-		err = alloc_blocks(inode, *pos, n);
-		pg = err ? ERR_PTR(err) : write_page(inode, *pos, off, n);
-		if (IS_ERR(pg)) {
-			err = PTR_ERR(pg);
-			write_failed(inode, *pos + n);
-			break;
-		}
-		memcpy((char *)page_address(pg) + off, (const char *)buf + done, n);
-		pagecache_mark_dirty(pg);
-		pagecache_put(pg);
-		done += n;
-		*pos += n;
-		if (*pos > inode->size)
-			inode->size = *pos;
-	}
-	if (done) {
-		inode->mtime = inode->ctime = vfs_now();
-		inode_mark_dirty(inode);
-	}
-	return done ? (ssize_t)done : err;
-}
-
-ssize_t generic_file_write(struct file *f, const void *buf, size_t len,
-			   uint64_t *pos)
-{
-	ssize_t ret;
-
-	vfs_lock();
-	ret = generic_file_write_locked(f, buf, len, pos);
-	vfs_unlock();
-	return ret;
-}
-
 static int generic_file_fsync_locked(struct file *f)
 {
 	struct inode *inode = f->inode;
@@ -211,7 +123,10 @@ int generic_file_fsync(struct file *f)
 /*
  * file_ops.map_page: page index of the file from the page cache (reading
  * ahead as read(2) does), or ERR_PTR(-EIO) at or past the end of the
- * file.  Under the VFS lock, so that truncation cannot interleave.
+ * file.  A block-mapped file is read as read(2) reads it, without the VFS
+ * lock while the disk works, and a truncation meanwhile is seen as read(2)
+ * sees it (blockread.c); a mapping that reads its pages itself (readpage
+ * only) is read under the VFS lock, so that truncation cannot interleave.
  */
 struct page *generic_file_map_page(struct file *f, uint32_t index)
 {
@@ -219,6 +134,8 @@ struct page *generic_file_map_page(struct file *f, uint32_t index)
 	struct page *pg;
 	uint32_t end;
 
+	if (inode->iops && inode->iops->get_block)
+		return file_read_page(f, index);
 	vfs_lock();
 	end = size_pages(inode);
 	pg = index < end ? pagecache_read_ahead(&inode->mapping, index, end)

@@ -23,7 +23,9 @@
  * and starts again.  The pages the truncate covered have left the cache
  * already, so nothing the read saw stays visible.
  *
- * Interface: generic_file_read_user (vfs.h).
+ * Interface: generic_file_read_user (vfs.h); file_read_page (internal.h),
+ * one page read the same way, for mmap faults and for the partial pages
+ * of a write.
  */
 #include "fs/internal.h"
 #include "lib/compiler.h"
@@ -221,4 +223,18 @@ ssize_t generic_file_read_user(struct file *f, void *ubuf, size_t len,
 		}
 	}
 	return done ? (ssize_t)done : err;
+}
+
+struct page *file_read_page(struct file *f, uint32_t index)
+{
+	struct read_round round;
+	int n;
+
+	do
+		n = read_round(f, (uint64_t)index << PAGE_SHIFT, PAGE_SIZE,
+			       &round);
+	while (n == -EAGAIN);
+	if (n <= 0)
+		return ERR_PTR(n ? n : -EIO);
+	return round.pgs[0];	/* the only one: a page's bytes were asked */
 }

@@ -285,8 +285,12 @@ static void reader_count(struct file *f, int by)
 	f->counted_reader = by > 0;
 }
 
+/* The open under the VFS lock; *truncate: O_TRUNC asks to empty the
+ * regular file it found (which vfs_open_at does after, under the inode's
+ * lock first). */
 static struct file *vfs_open_locked(struct inode *base, const char *path,
-				    unsigned int flags, uint16_t mode)
+				    unsigned int flags, uint16_t mode,
+				    bool *truncate)
 {
 	struct inode *inode;
 	struct file *f, *via = NULL;
@@ -313,8 +317,8 @@ static struct file *vfs_open_locked(struct inode *base, const char *path,
 	err = open_check(inode, flags, created);
 	if (!err && opens_writer(inode, flags) && inode->writecount < 0)
 		err = -ETXTBSY;
-	if (!err && (flags & O_TRUNC) && S_ISREG(inode->mode) && !created)
-		err = do_truncate(inode, 0);
+	*truncate = !err && (flags & O_TRUNC) && S_ISREG(inode->mode) &&
+		    !created;
 	f = err ? ERR_PTR(err) : file_alloc(inode, flags & ~__O_TMPFILE);
 	if (IS_ERR(f)) {
 		iput(inode);
@@ -356,10 +360,11 @@ struct file *vfs_open_at(struct inode *base, const char *path,
 			 unsigned int flags, uint16_t mode)
 {
 	struct file *ret;
+	bool truncate = false;
 	int err;
 
 	vfs_lock();
-	ret = vfs_open_locked(base, path, flags, mode);
+	ret = vfs_open_locked(base, path, flags, mode, &truncate);
 	vfs_unlock();
 	if (IS_ERR(ret) || (flags & O_PATH))
 		return ret;
@@ -369,6 +374,8 @@ struct file *vfs_open_at(struct inode *base, const char *path,
 		err = fifo_open_wait(ret);
 	else
 		err = 0;
+	if (!err && truncate)
+		err = vfs_truncate_inode(ret->inode, 0);
 	if (err) {
 		vfs_close(ret);
 		ret = ERR_PTR(err);

@@ -49,6 +49,7 @@ static void inode_init_vfs(struct inode *inode, struct super_block *sb)
 	inode->mounted = NULL;
 	hlist_node_init(&inode->hash);
 	list_init(&inode->names);
+	inode->lock = (struct mutex)MUTEX_INIT(inode->lock);
 	list_add_tail(&inode->sb_link, &sb->inodes);
 	mapping_init(&inode->mapping, NULL, inode);
 }

@@ -11,7 +11,7 @@
  * - devices.c: device numbers and the file ops of device nodes;
  * - blkdev_file.c: reading and writing block device nodes;
  * - pipe.c: the file ops of pipes and FIFOs, the wait of a FIFO open;
- * - blockmap.c: block mapping and I/O for blockread.c;
+ * - blockmap.c: block mapping and I/O for blockread.c and blockwrite.c;
  * - ops.c: truncation;
  * - lock.c: the VFS lock.
  */
@@ -155,6 +155,14 @@ void path_record(struct file *f, struct inode *base, const char *path);
 void path_copy(struct file *f, const struct file *via);
 void path_forget(struct file *f);
 
+/* blockread.c: page index of f, read as read(2) reads it (the VFS lock
+ * not held across the disk; the caller must not hold it), with a
+ * reference; ERR_PTR(-EIO) past the end of the file. */
+struct page *file_read_page(struct file *f, uint32_t index);
+
+/* blockmap.c: allocate the blocks under bytes [pos, pos + n) of inode
+ * (VFS lock held): 0 or -Exxx. */
+int alloc_blocks(struct inode *inode, uint64_t pos, size_t n);
 /* blockmap.c, for blockread.c: the pages inode's size covers (the last
  * one partly); the disk blocks of npages pages of inode
  * from index on (map[i]: the i-th block's, 0 for a hole); read or write
@@ -166,8 +174,10 @@ int map_blocks(struct inode *inode, uint32_t index, unsigned int npages,
 int pages_io(struct inode *inode, struct page **pgs, unsigned int npages,
 	     const uint32_t *map, uint32_t limit, enum blk_op op);
 
-/* ops.c */
+/* ops.c: change inode's size, under the VFS lock and the inode's lock
+ * (do_truncate), or taking both (vfs_truncate_inode): 0 or -Exxx. */
 int do_truncate(struct inode *inode, uint64_t size);
+int vfs_truncate_inode(struct inode *inode, uint64_t size);
 
 /* fs/anon.c: a nameless inode of mode (no link, on a private ramfs), or
  * NULL; whether an inode is one. */

@@ -398,32 +398,49 @@ int do_truncate(struct inode *inode, uint64_t size)
 	return err;
 }
 
-static int vfs_truncate_locked(const char *path, uint64_t size)
+int vfs_truncate_inode(struct inode *inode, uint64_t size)
 {
-	struct inode *inode;
-	int err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
+	int err;
 
-	if (err)
-		return err;
-	err = S_ISDIR(inode->mode) ? -EISDIR :
-	      !S_ISREG(inode->mode) ? -EINVAL :
-	      inode_permission(inode, MAY_WRITE);
+	inode_lock(inode);
+	vfs_lock();
+	err = do_truncate(inode, size);
+	vfs_unlock();
+	inode_unlock(inode);
+	return err;
+}
+
+/* truncate(2)'s checks, under the inode's lock and the VFS lock. */
+static int truncate_allowed(struct inode *inode)
+{
+	int err = S_ISDIR(inode->mode) ? -EISDIR :
+		  !S_ISREG(inode->mode) ? -EINVAL :
+		  inode_permission(inode, MAY_WRITE);
+
 	if (!err && inode->writecount < 0)
 		err = -ETXTBSY;		/* a running program */
-	if (!err)
-		err = do_truncate(inode, size);
-	iput(inode);
 	return err;
 }
 
 int vfs_truncate(const char *path, uint64_t size)
 {
-	int ret;
+	struct inode *inode;
+	int err;
 
 	vfs_lock();
-	ret = vfs_truncate_locked(path, size);
+	err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
 	vfs_unlock();
-	return ret;
+	if (err)
+		return err;
+	inode_lock(inode);
+	vfs_lock();
+	err = truncate_allowed(inode);
+	if (!err)
+		err = do_truncate(inode, size);
+	vfs_unlock();
+	inode_unlock(inode);
+	iput(inode);
+	return err;
 }
 
 /* Fill *st from inode. */
@@ -478,14 +495,9 @@ int vfs_stat(const char *path, bool follow, struct kstat *st)
  * file or not open for writing), -EFBIG, -EIO... */
 int vfs_ftruncate(struct file *f, uint64_t size)
 {
-	int err;
-
 	if (!S_ISREG(f->inode->mode) || (f->flags & O_ACCMODE) == O_RDONLY)
 		return -EINVAL;
-	vfs_lock();
-	err = do_truncate(f->inode, size);
-	vfs_unlock();
-	return err;
+	return vfs_truncate_inode(f->inode, size);
 }
 
 static int vfs_sync_locked(void)

@@ -2,8 +2,9 @@
  * rw.c: reads and writes to and from user memory, for the read, write,
  * pread64, pwrite64, readv and writev calls.
  *
- * A file that reads into user memory itself (file_ops.read_user: the
- * page cache's files) is read so, with vfs_pread's checks.  Otherwise
+ * A file that reads into or writes from user memory itself
+ * (file_ops.read_user, write_user: the page cache's files) is read or
+ * written so, with vfs_pread's or vfs_pwrite's checks.  Otherwise
  * file ops take kernel buffers, so data goes through a bounce buffer of
  * IO_CHUNK bytes, copied from or to user memory with the uaccess
  * functions (-EFAULT).  A read stops at the first short chunk, and after
@@ -115,6 +116,16 @@ ssize_t vfs_read_user(struct file *f, void *ubuf, size_t len, uint64_t *pos)
 	return done ? (ssize_t)done : err;
 }
 
+/* write(2) from user memory by the file itself: vfs_pwrite's access
+ * check; O_APPEND and the size limits are the file's (write_user). */
+static ssize_t write_user_direct(struct file *f, const void *ubuf,
+				 size_t len, uint64_t *pos)
+{
+	if ((f->flags & O_ACCMODE) == O_RDONLY)
+		return -EBADF;
+	return f->fops->write_user(f, ubuf, len, pos ? pos : &f->pos);
+}
+
 ssize_t vfs_write_user(struct file *f, const void *ubuf, size_t len,
 		       uint64_t *pos)
 {
@@ -126,6 +137,8 @@ ssize_t vfs_write_user(struct file *f, const void *ubuf, size_t len,
 
 	if (sock_of(f))
 		return sock_rw_user(sock_of(f), (void *)ubuf, len, true);
+	if (f->fops && f->fops->write_user)
+		return write_user_direct(f, ubuf, len, pos);
 	buf = io_buf_get(len, small);
 	err = buf ? 0 : -ENOMEM;
 

@@ -54,6 +54,7 @@
 #include <stdint.h>
 #include "fs/stat.h"
 #include "kernel/cred.h"
+#include "kernel/mutex.h"
 #include "lib/hash.h"
 #include "lib/list.h"
 #include "mm/pagecache.h"
@@ -271,7 +272,23 @@ struct inode {
 	struct list_head names;
 	uint32_t nr_names;
 	enum names_state names_state;
+	/* The inode's sleeping lock (inode_lock): held by a write for its
+	 * whole length and by a change of size, so that writes, O_APPEND's
+	 * end and truncation do not interleave while the write copies from
+	 * user memory without the VFS lock.  Taken before the VFS lock,
+	 * never while holding it. */
+	struct mutex lock;
 };
+
+static inline void inode_lock(struct inode *inode)
+{
+	mutex_lock(&inode->lock);
+}
+
+static inline void inode_unlock(struct inode *inode)
+{
+	mutex_unlock(&inode->lock);
+}
 
 /* Cached inode ino of sb, read if needed; ERR_PTR on failure. */
 /* Opens of a regular file for writing (none while it is being run). */
@@ -334,6 +351,11 @@ struct file_ops {
 	 * Bytes read, or -Exxx (-EFAULT when none could be copied). */
 	ssize_t (*read_user)(struct file *f, void *ubuf, size_t len,
 			     uint64_t *pos);
+	/* Optional: the same for write(2), from user memory, called with
+	 * vfs_pwrite's checks done but O_APPEND and the size limits left to
+	 * it (under its own lock). */
+	ssize_t (*write_user)(struct file *f, const void *ubuf, size_t len,
+			      uint64_t *pos);
 	/* Emit entries from f->pos on, advancing f->pos past each emitted. */
 	int (*readdir)(struct file *f, dir_emit_t emit, void *ctx);
 	int (*ioctl)(struct file *f, unsigned int cmd, unsigned long arg);
@@ -669,14 +691,18 @@ extern volatile unsigned long flusher_passes;
 
 /* ---- helpers for filesystems ----------------------------------------- */
 
-/* read/write through inode->mapping; write extends size. */
+/* read/write through inode->mapping; write extends size.  The _user
+ * ones are file_ops.read_user and write_user (fs/blockread.c,
+ * fs/blockwrite.c). */
 ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos);
 ssize_t generic_file_write(struct file *f, const void *buf, size_t len,
 			   uint64_t *pos);
-int generic_file_fsync(struct file *f);
-/* mmap of a file in inode->mapping (file_ops.map_page, page_mkwrite). */
 ssize_t generic_file_read_user(struct file *f, void *ubuf, size_t len,
 			       uint64_t *pos);
+ssize_t generic_file_write_user(struct file *f, const void *ubuf,
+				size_t len, uint64_t *pos);
+int generic_file_fsync(struct file *f);
+/* mmap of a file in inode->mapping (file_ops.map_page, page_mkwrite). */
 struct page *generic_file_map_page(struct file *f, uint32_t index);
 struct page *generic_file_peek_page(struct file *f, uint32_t index);
 int generic_file_page_mkwrite(struct file *f, uint32_t index);

@@ -20,6 +20,7 @@ const struct file_ops ext2_file_fops = {
 	.read = generic_file_read,
 	.read_user = generic_file_read_user,
 	.write = generic_file_write,
+	.write_user = generic_file_write_user,
 	.fsync = generic_file_fsync,
 	.map_page = generic_file_map_page,
 	.peek_page = generic_file_peek_page,

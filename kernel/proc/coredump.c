@@ -16,7 +16,9 @@
  *     the rest (file data, unreadable mappings).  Pages never touched
  *     are written as zeros: nothing is faulted in.
  * The other threads of the process are ended first, so the memory stops
- * changing.  The core is cut at RLIMIT_CORE; only a complete one counts
+ * changing.  The mappings are copied under the mm's lock, which is not
+ * held while the file is written (a write takes the file's inode lock,
+ * and a write's fault takes an mm's lock after it).  The core is cut at RLIMIT_CORE; only a complete one counts
  * as dumped, for the wait status's core bit (W_COREFLAG), as Linux.
  *
  * Interface (kernel/proc/proc.h): coredump_write.
@@ -105,6 +107,36 @@ static bool vma_dumped(const struct vma *vma)
 	return !(vma->flags & VMA_SHARED) && (vma->prot & PROT_WRITE);
 }
 
+/* A mapping, as the dump sees it. */
+struct core_vma {
+	uintptr_t start, end;
+	uint32_t flags;			/* PF_* */
+	bool dumped;			/* its contents are written */
+};
+
+/* mm's mappings in order: an array of *n (kfree it), or NULL. */
+static struct core_vma *core_snapshot(struct mm *mm, unsigned int *n)
+{
+	struct core_vma *v;
+	struct vma *vma;
+	unsigned int i = 0;
+
+	mm_lock(mm);
+	v = kmalloc((mm->nr_vmas ? mm->nr_vmas : 1) * sizeof(*v));
+	if (v)
+		list_for_each_entry(vma, &mm->vmas, list)
+			v[i++] = (struct core_vma){
+				.start = vma->start, .end = vma->end,
+				.dumped = vma_dumped(vma),
+				.flags = (vma->prot & PROT_READ ? PF_R : 0) |
+					 (vma->prot & PROT_WRITE ? PF_W : 0) |
+					 (vma->prot & PROT_EXEC ? PF_X : 0),
+			};
+	mm_unlock(mm);
+	*n = i;
+	return v;
+}
+
 static uint32_t timeval_us(uint64_t ns, int32_t *sec)
 {
 	*sec = (int32_t)(ns / 1000000000u);
@@ -154,8 +186,8 @@ static void fill_prpsinfo(struct core_prpsinfo *i, const struct proc *p)
 
 /* The ELF and program headers, the notes, then each dumped mapping's
  * pages from a page-aligned offset. */
-static void core_headers(struct core_out *c, struct mm *mm, unsigned int nvma,
-			 uint32_t notes_size)
+static void core_headers(struct core_out *c, const struct core_vma *vmas,
+			 unsigned int nvma, uint32_t notes_size)
 {
 	struct elf32_ehdr eh = {
 		.e_ident = { 0x7f, 'E', 'L', 'F', ELFCLASS32, ELFDATA2LSB, 1 },
@@ -166,20 +198,17 @@ static void core_headers(struct core_out *c, struct mm *mm, unsigned int nvma,
 	uint32_t data = (uint32_t)(sizeof(eh) + (nvma + 1) * sizeof(struct elf32_phdr));
 	struct elf32_phdr note = { .p_type = PT_NOTE, .p_offset = data,
 			    .p_filesz = notes_size };
-	struct vma *vma;
 
 	core_emit(c, &eh, sizeof(eh));
 	core_emit(c, &note, sizeof(note));
 	data = ALIGN_UP(data + notes_size, PAGE_SIZE);
-	list_for_each_entry(vma, &mm->vmas, list) {
-		uint32_t size = vma->end - vma->start;
+	for (unsigned int i = 0; i < nvma; i++) {
+		uint32_t size = vmas[i].end - vmas[i].start;
 		struct elf32_phdr ph = {
-			.p_type = PT_LOAD, .p_offset = data, .p_vaddr = vma->start,
-			.p_filesz = vma_dumped(vma) ? size : 0, .p_memsz = size,
-			.p_flags = (vma->prot & PROT_READ ? PF_R : 0) |
-				   (vma->prot & PROT_WRITE ? PF_W : 0) |
-				   (vma->prot & PROT_EXEC ? PF_X : 0),
-			.p_align = PAGE_SIZE,
+			.p_type = PT_LOAD, .p_offset = data,
+			.p_vaddr = vmas[i].start,
+			.p_filesz = vmas[i].dumped ? size : 0, .p_memsz = size,
+			.p_flags = vmas[i].flags, .p_align = PAGE_SIZE,
 		};
 
 		core_emit(c, &ph, sizeof(ph));
@@ -187,15 +216,14 @@ static void core_headers(struct core_out *c, struct mm *mm, unsigned int nvma,
 	}
 }
 
-static void core_memory(struct core_out *c, struct mm *mm, void *page)
+static void core_memory(struct core_out *c, const struct core_vma *vmas,
+			unsigned int nvma, void *page)
 {
-	struct vma *vma;
-
 	c->pos = ALIGN_UP(c->pos, PAGE_SIZE);
-	list_for_each_entry(vma, &mm->vmas, list) {
-		if (!vma_dumped(vma))
+	for (unsigned int i = 0; i < nvma; i++) {
+		if (!vmas[i].dumped)
 			continue;
-		for (uintptr_t a = vma->start; a < vma->end && !c->err;
+		for (uintptr_t a = vmas[i].start; a < vmas[i].end && !c->err;
 		     a += PAGE_SIZE) {
 			if (copy_from_user_nofault(page, (const void *)a,
 						   PAGE_SIZE))
@@ -214,19 +242,20 @@ static int core_dump(struct core_out *c, struct proc *p,
 	void *page = kmalloc(PAGE_SIZE);
 	uint32_t notes = 2 * sizeof(struct core_note) + sizeof(*st) +
 			 sizeof(*ps);
+	unsigned int nvma = 0;
+	struct core_vma *vmas = core_snapshot(p->mm, &nvma);
 
-	if (!st || !ps || !page) {
+	if (!st || !ps || !page || !vmas) {
 		c->err = -ENOMEM;
 	} else {
 		fill_prstatus(st, p, f, sig, info);
 		fill_prpsinfo(ps, p);
-		mm_lock(p->mm);
-		core_headers(c, p->mm, p->mm->nr_vmas, notes);
+		core_headers(c, vmas, nvma, notes);
 		core_note(c, NT_PRSTATUS, st, sizeof(*st));
 		core_note(c, NT_PRPSINFO, ps, sizeof(*ps));
-		core_memory(c, p->mm, page);
-		mm_unlock(p->mm);
+		core_memory(c, vmas, nvma, page);
 	}
+	kfree(vmas);
 	kfree(st);
 	kfree(ps);
 	kfree(page);

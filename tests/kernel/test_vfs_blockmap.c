@@ -3,10 +3,13 @@
  * through a tiny test filesystem ("bmtest") on a RAM-backed test device
  * that counts requests.  Its one file (/f) maps file blocks through a
  * table that the test fills; creating a block takes the next free disk
- * block until a quota runs out (-ENOSPC).
+ * block until a quota runs out (-ENOSPC).  The device can hold a read
+ * pending, to see which locks a write holds while the disk works.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/buffer.h"
+#include "fs/internal.h"
+#include "kernel/sched/task.h"
 #include "mm/mm.h"
 #include "tests/kernel/vfs_sandbox.h"
 
@@ -16,8 +19,18 @@
 static uint8_t *bm_data;
 static unsigned int bm_reads, bm_writes;
 
+/* With bm_hold, a read is kept pending in bm_held (started, no data yet)
+ * until the test completes it, as a disk's DMA would. */
+static bool bm_hold;
+static struct blk_request *volatile bm_held;
+
 static int bmdev_start(struct blkdev *dev, struct blk_request *rq)
 {
+	if (bm_hold && rq->op == BLK_READ) {
+		bm_reads++;
+		bm_held = rq;
+		return 0;
+	}
 	blk_copy_request(rq, bm_data);
 	if (rq->op == BLK_READ)
 		bm_reads++;
@@ -56,7 +69,17 @@ static int bm_lookup(struct inode *dir, const char *name, uint32_t *ino)
 }
 
 static const struct inode_ops bm_dir_iops = { .lookup = bm_lookup };
-static const struct inode_ops bm_file_iops = { .get_block = bm_get_block };
+/* Only the size changes (the table keeps its blocks). */
+static int bm_setattr(struct inode *inode, const struct iattr *attr)
+{
+	if (attr->valid & ATTR_SIZE)
+		inode->size = attr->size;
+	return 0;
+}
+
+static const struct inode_ops bm_file_iops = {
+	.get_block = bm_get_block, .setattr = bm_setattr,
+};
 static const struct file_ops bm_file_fops = {
 	.read = generic_file_read,
 	.write = generic_file_write,
@@ -258,5 +281,99 @@ KTEST(vfs_blockmap, full_disk)
 	vfs_close(f);
 	KT_EXPECT_EQ(ctx, vfs_sync(), 0);
 	KT_EXPECT(ctx, memchr_inv(disk_block(200), 0xab, 2048) == NULL);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
+
+/* Write "0123456789" at offset 100 of the open file arg. */
+static int bm_writer(void *arg)
+{
+	uint64_t pos = 100;
+	ssize_t n = vfs_pwrite(arg, "0123456789", 10, &pos);
+
+	return n == 10 ? 0 : n < 0 ? (int)n : -EIO;
+}
+
+static int bm_truncater(void *arg)
+{
+	return vfs_ftruncate(arg, 50);
+}
+
+/* Issue 14: a write that must read the page it changes in part does not
+ * hold the VFS lock while the disk works, only its inode's lock. */
+KTEST(vfs_blockmap, write_reads_without_the_vfs_lock)
+{
+	struct blk_request *rq;
+	struct sandbox s;
+	struct task *w;
+	struct file *f;
+	char *back = kmalloc(4097);
+	bool vfs_free, inode_held;
+
+	KT_ASSERT(ctx, back != NULL);
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	for (uint32_t i = 0; i < 4; i++)
+		bm_map[i] = 100 + i;
+	bm_set_size(4096);
+	f = vfs_open("/bm/f", O_RDWR, 0);
+	KT_ASSERT(ctx, !IS_ERR(f));
+	bm_held = NULL;
+	bm_hold = true;
+	w = kthread_create(bm_writer, f, "kt-write");
+	KT_ASSERT(ctx, w != NULL);
+	for (int i = 0; i < 1000 && !bm_held; i++)
+		sleep_ns(1000000);
+	rq = bm_held;
+	KT_ASSERT(ctx, rq != NULL);
+	vfs_free = vfs_trylock();
+	if (vfs_free)
+		vfs_unlock();
+	inode_held = !mutex_trylock(&f->inode->lock);
+	if (!inode_held)
+		mutex_unlock(&f->inode->lock);
+	bm_hold = false;
+	blk_copy_request(rq, bm_data);
+	blk_complete(rq, 0);
+	KT_EXPECT_EQ(ctx, kthread_join(w), 0);
+	KT_EXPECT(ctx, vfs_free);
+	KT_EXPECT(ctx, inode_held);
+	KT_EXPECT_EQ(ctx, get_file("/bm/f", back, 4097), 4096);
+	KT_EXPECT(ctx, memcmp(back, disk_block(100), 100) == 0);
+	KT_EXPECT(ctx, memcmp(back + 100, "0123456789", 10) == 0);
+	KT_EXPECT(ctx, memcmp(back + 110, disk_block(100) + 110, 914) == 0);
+	vfs_close(f);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+	kfree(back);
+}
+
+/* A write and a truncation of a file wait for its inode's lock, and get
+ * it in the order they came (the truncation last here). */
+KTEST(vfs_blockmap, write_and_truncate_wait_for_the_inode_lock)
+{
+	struct task *w, *t;
+	struct sandbox s;
+	struct file *f;
+	char back[64];
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	bm_map[0] = 100;
+	bm_set_size(1024);
+	f = vfs_open("/bm/f", O_RDWR, 0);
+	KT_ASSERT(ctx, !IS_ERR(f));
+	inode_lock(f->inode);
+	w = kthread_create(bm_writer, f, "kt-write");
+	sleep_ns(10000000);
+	t = kthread_create(bm_truncater, f, "kt-trunc");
+	sleep_ns(10000000);
+	KT_ASSERT(ctx, w && t);
+	KT_EXPECT_EQ(ctx, w->state, TASK_SLEEPING);
+	KT_EXPECT_EQ(ctx, t->state, TASK_SLEEPING);
+	KT_EXPECT_EQ(ctx, f->inode->size, 1024);
+	inode_unlock(f->inode);
+	KT_EXPECT_EQ(ctx, kthread_join(w), 0);
+	KT_EXPECT_EQ(ctx, kthread_join(t), 0);
+	KT_EXPECT_EQ(ctx, f->inode->size, 50);
+	KT_EXPECT_EQ(ctx, get_file("/bm/f", back, sizeof(back)), 50);
+	KT_EXPECT(ctx, memcmp(back, disk_block(100), 50) == 0);
+	vfs_close(f);
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
