@@ -23,8 +23,8 @@
  *
  * Interface: generic_file_read, generic_file_fsync, generic_file_map_page,
  * generic_file_peek_page, generic_file_page_mkwrite, block_mapping_ops;
- * for blockread.c and blockwrite.c (internal.h) size_pages, map_blocks,
- * pages_io, alloc_blocks.
+ * for blockread.c, blockwrite.c and flushdata.c (internal.h) size_pages,
+ * map_blocks, pages_io, alloc_blocks, block_write_prepare.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/internal.h"
@@ -312,13 +312,9 @@ static void zero_past_eof(struct inode *inode, struct page *pg)
 		       PAGE_SIZE - (size_t)(inode->size - start));
 }
 
-/* Write-back allocates nothing (it may run to free memory): the block
- * map of a run is on the stack. */
-static int bm_writepages(struct address_space *m, struct page **pgs,
-			 unsigned int n)
+int block_write_prepare(struct inode *inode, struct page **pgs,
+			unsigned int n, uint32_t *map, uint32_t *limit)
 {
-	struct inode *inode = m->host;
-	uint32_t map[PC_WRITE_RUN_MAX * (PAGE_SIZE / SECTOR_SIZE)];
 	int err;
 
 	if (n > PC_WRITE_RUN_MAX)
@@ -326,10 +322,20 @@ static int bm_writepages(struct address_space *m, struct page **pgs,
 	err = map_blocks(inode, pgs[0]->index, n, map);
 	for (unsigned int i = 0; i < n; i++)
 		zero_past_eof(inode, pgs[i]);
-	if (!err)
-		err = pages_io(inode, pgs, n, map,
-			       blocks_limit(inode, pgs[0]->index), BLK_WRITE);
+	*limit = blocks_limit(inode, pgs[0]->index);
 	return err;
+}
+
+/* Write-back allocates nothing (it may run to free memory): the block
+ * map of a run is on the stack. */
+static int bm_writepages(struct address_space *m, struct page **pgs,
+			 unsigned int n)
+{
+	struct inode *inode = m->host;
+	uint32_t map[WRITE_RUN_BLOCKS], limit;
+	int err = block_write_prepare(inode, pgs, n, map, &limit);
+
+	return err ? err : pages_io(inode, pgs, n, map, limit, BLK_WRITE);
 }
 
 static int bm_writepage(struct address_space *m, struct page *pg)

@@ -557,14 +557,19 @@ static int vfs_fsync_locked(struct file *f)
 	return f->fops->fsync(f);
 }
 
+/* A block-mapped file's data first, without the VFS lock across the
+ * disk (flushdata.c); then the file's fsync op, under the lock, writes
+ * what is left and the metadata. */
 int vfs_fsync(struct file *f)
 {
-	int ret;
+	int data = 0, ret;
 
+	if (f->inode->mapping.ops == &block_mapping_ops)
+		data = file_writeback(f->inode);
 	vfs_lock();
 	ret = vfs_fsync_locked(f);
 	vfs_unlock();
-	return ret;
+	return data ? data : ret;
 }
 
 /*

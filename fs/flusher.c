@@ -1,9 +1,11 @@
 /*
  * flusher.c: the flusher, a kernel thread that writes everything dirty
- * back every FLUSH_PERIOD_NS: every mounted filesystem (vfs_sync: file
- * data, inodes, metadata), then what else the page cache holds dirty
- * (block devices written through /dev), under the VFS lock so that no
- * half-done filesystem update is written.
+ * back every FLUSH_PERIOD_NS: the data of files on block devices first,
+ * without the VFS lock while the disk works (flush_file_data), then,
+ * under the VFS lock so that no half-done filesystem update is written,
+ * every mounted filesystem (vfs_sync: what data is left, inodes,
+ * metadata) and what else the page cache holds dirty (block devices
+ * written through /dev).
  *
  * It starts at INIT_LATE, except in the test kernel, whose tests count
  * disk writes and start their own flusher.  At shutdown it is stopped
@@ -34,14 +36,14 @@ static uint64_t flusher_period;
 
 static int flusher_pass(void)
 {
-	int err;
+	int err = flush_file_data(), e;
 
 	vfs_lock();
-	err = vfs_sync();
-	if (!err)
-		err = pagecache_sync_all();
+	e = vfs_sync();
+	if (!e)
+		e = pagecache_sync_all();
 	vfs_unlock();
-	return err;
+	return err ? err : e;
 }
 
 static int flusher_main(void *arg)

@@ -11,7 +11,8 @@
  * - devices.c: device numbers and the file ops of device nodes;
  * - blkdev_file.c: reading and writing block device nodes;
  * - pipe.c: the file ops of pipes and FIFOs, the wait of a FIFO open;
- * - blockmap.c: block mapping and I/O for blockread.c and blockwrite.c;
+ * - blockmap.c: block mapping and I/O for blockread.c, blockwrite.c and
+ *   flushdata.c (write-back without the VFS lock across the disk);
  * - ops.c: truncation;
  * - lock.c: the VFS lock.
  */
@@ -24,11 +25,20 @@
 struct blkdev;
 
 /*
- * lock.c: one sleeping lock for the whole VFS and its filesystems, taken
- * at every entry point (vfs_*, iget/iput, generic_file_*), recursive so
- * that those may call each other, and by the page-cache flusher: ext2 and
- * the VFS were written for one thread, and a task preempted half-way
- * through an update must not let another see it.  Finer locks later.
+ * lock.c: one sleeping lock for the VFS and its filesystems' structures,
+ * taken at every entry point (vfs_*, iget/iput, generic_file_*), recursive
+ * so that those may call each other: ext2 and the VFS were written for one
+ * thread, and a task preempted half-way through an update must not let
+ * another see it.  It is not held while file data moves to or from the
+ * disk or user memory: read(2) and mmap faults (blockread.c), write(2)
+ * (blockwrite.c) and write-back by the flusher, sync and fsync
+ * (flushdata.c) drop it for that.  Metadata I/O (inodes, bitmaps,
+ * directories, indirect blocks) still happens under it.
+ *
+ * The locks, in the order they are taken: an inode's lock (inode_lock:
+ * writes and size changes of that file), an mm's lock (a page fault, a
+ * write's copy from user memory among them), the VFS lock, page locks
+ * (mm/pagecache.c).  Booted with "lockdep", kernel/lockdep.c checks it.
  */
 /* fs/lease.c: an open's break of the leases in its way (0, -EAGAIN with
  * O_NONBLOCK, -ERESTARTSYS; sleeps, VFS lock not held); the last close
@@ -173,6 +183,17 @@ int map_blocks(struct inode *inode, uint32_t index, unsigned int npages,
 	       uint32_t *map);
 int pages_io(struct inode *inode, struct page **pgs, unsigned int npages,
 	     const uint32_t *map, uint32_t limit, enum blk_op op);
+/* blockmap.c: under the VFS lock, the blocks of a write-back run of n
+ * consecutive pages (map: up to WRITE_RUN_BLOCKS), their bytes past the
+ * end of the file zeroed, and in *limit the blocks from the first page's
+ * on that lie inside the file, for pages_io.  0 or -Exxx. */
+#define WRITE_RUN_BLOCKS	(PC_WRITE_RUN_MAX * (PAGE_SIZE / SECTOR_SIZE))
+int block_write_prepare(struct inode *inode, struct page **pgs,
+			unsigned int n, uint32_t *map, uint32_t *limit);
+/* flushdata.c: write back the dirty pages of inode (block_mapping_ops;
+ * a reference held, the VFS lock not), without the VFS lock while the
+ * disk works: 0 or the first error. */
+int file_writeback(struct inode *inode);
 
 /* ops.c: change inode's size, under the VFS lock and the inode's lock
  * (do_truncate), or taking both (vfs_truncate_inode): 0 or -Exxx. */

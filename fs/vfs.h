@@ -682,6 +682,10 @@ int signalfd_set_mask(struct file *f, uint64_t mask);
  * "pipe:[ino]". */
 long vfs_file_path(struct file *f, char *buf, size_t size);
 int vfs_sync(void);			/* every mounted filesystem */
+/* fs/flushdata.c: write back the data of files on block devices without
+ * the VFS lock across the disk (before vfs_sync, which then has little
+ * left): 0 or the first error. */
+int flush_file_data(void);
 
 /* fs/flusher.c: the kernel thread that writes everything dirty back every
  * period (5 s from boot; not started in the test kernel). */

@@ -168,6 +168,12 @@ void pc_lock_page(struct page *pg)
 	lockdep_acquire(&page_lock_class, true);
 }
 
+void pc_wait_unlocked(struct page *pg)
+{
+	lockdep_wait(&page_lock_class);
+	wait_event(&pc_unlocked, !(pg->flags & PAGE_FLAG_LOCKED));
+}
+
 void pc_unlock(struct page *pg)
 {
 	pg->flags &= ~PAGE_FLAG_LOCKED;

@@ -121,8 +121,24 @@ void pagecache_clear_dirty(struct page *pg);	/* nothing left to write */
 
 /* Write back dirty pages: 0 or the first error. */
 int pagecache_sync_mapping(struct address_space *m);
+/*
+ * The steps of pagecache_sync_mapping, for a filesystem that writes its
+ * pages itself (fs/flushdata.c): the first dirty run of m (up to
+ * PC_WRITE_RUN_MAX pages from its first dirty page, in file order), each
+ * page clean, locked, held and write-protected in every mapping (0: none
+ * dirty); then, once its write is over (status err), the run's pages
+ * unlocked and let go, those whose write failed put on failed, dirty;
+ * and last the failed ones back on m's dirty list (err in m->error).
+ */
+unsigned int pagecache_dirty_run(struct address_space *m, struct page **run);
+void pagecache_run_written(struct page **run, unsigned int n, int err,
+			   struct list_head *failed);
+void pagecache_failed_back(struct address_space *m, struct list_head *failed,
+			   int err);
 int pagecache_sync_all(void);
-/* Drop pages with index >= from (dirty ones are discarded). */
+/* Drop pages with index >= from (dirty ones are discarded).  A locked
+ * page (being read, or written back) is waited for first, so that the
+ * blocks behind it are not freed while its I/O is in flight. */
 void pagecache_truncate(struct address_space *m, uint32_t from);
 /* Evict up to want clean unused pages, oldest first; returns how many. */
 size_t pagecache_reclaim(size_t want);

@@ -28,5 +28,7 @@ void pc_make_clean(struct page *pg);
  * it. */
 void pc_lock_page(struct page *pg);
 void pc_unlock(struct page *pg);
+/* Sleep until pg (held by the caller, pc_lock not held) is unlocked. */
+void pc_wait_unlocked(struct page *pg);
 
 #endif

@@ -6,6 +6,7 @@
  */
 #include "mm/pagecache.h"
 #include "mm/pagecache_internal.h"
+#include "kernel/sched/task.h"
 #include "lib/compiler.h"
 #include "mm/vm.h"
 
@@ -55,63 +56,76 @@ static bool pc_written(struct page *pg, int err, struct list_head *failed)
 	return false;
 }
 
-/*
- * Write back the first dirty page of m, with the dirty pages that follow
- * it (pc_take_run) when the mapping writes runs.  Returns 1 when there
- * was none, else the write status.  The pages are clean (on the LRU)
- * during the write, so that a write to one meanwhile dirties it again
- * instead of being lost; a page whose write failed goes to *failed, dirty
- * again, so that the caller's loop moves on.  Caller holds pc_lock; it is
- * dropped during the write.
- */
-static int pc_write_one(struct address_space *m, struct list_head *failed,
-			uint32_t *flags)
+unsigned int pagecache_dirty_run(struct address_space *m, struct page **run)
 {
-	struct page *run[PC_WRITE_RUN_MAX];
-	bool orphan[PC_WRITE_RUN_MAX];
-	unsigned int n;
-	int err;
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+	unsigned int n = 0;
 
-	if (list_empty(&m->dirty))
-		return 1;
-	n = pc_take_run(m, list_first_entry(&m->dirty, struct page, list), run);
-	spin_unlock_irqrestore(&pc_lock, *flags);
+	if (!list_empty(&m->dirty))
+		n = pc_take_run(m, list_first_entry(&m->dirty, struct page,
+						    list), run);
+	spin_unlock_irqrestore(&pc_lock, flags);
 	for (unsigned int i = 0; i < n; i++)
 		vm_page_mkclean(run[i]);	/* the next store redirties */
-	err = n > 1 ? m->ops->writepages(m, run, n)
-		    : m->ops->writepage(m, run[0]);
-	*flags = spin_lock_irqsave(&pc_lock);
+	return n;
+}
+
+void pagecache_run_written(struct page **run, unsigned int n, int err,
+			   struct list_head *failed)
+{
+	bool orphan[PC_WRITE_RUN_MAX];
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+
 	for (unsigned int i = 0; i < n; i++)
 		orphan[i] = pc_written(run[i], err, failed);
-	spin_unlock_irqrestore(&pc_lock, *flags);
+	spin_unlock_irqrestore(&pc_lock, flags);
 	for (unsigned int i = 0; i < n; i++) {
 		if (orphan[i]) {
 			run[i]->refcount = 1;
 			page_free(run[i], 0);
 		}
 	}
-	*flags = spin_lock_irqsave(&pc_lock);
-	return err;
 }
 
+void pagecache_failed_back(struct address_space *m, struct list_head *failed,
+			   int err)
+{
+	uint32_t flags;
+
+	if (list_empty(failed))
+		return;
+	flags = spin_lock_irqsave(&pc_lock);
+	while (!list_empty(failed))
+		list_move_tail(failed->next, &m->dirty);
+	if (list_empty(&m->dirty_link))
+		list_add_tail(&m->dirty_link, &pc_dirty_mappings);
+	m->error = err;
+	spin_unlock_irqrestore(&pc_lock, flags);
+}
+
+/*
+ * Write back m's dirty pages, a run at a time (pagecache_dirty_run).  The
+ * pages are clean (on the LRU) during the write, so that a write to one
+ * meanwhile dirties it again instead of being lost; a page whose write
+ * failed goes to failed, dirty again, so that the loop moves on, and back
+ * to m's dirty list at the end, for a later sync to retry.
+ */
 int pagecache_sync_mapping(struct address_space *m)
 {
 	struct list_head failed = LIST_HEAD_INIT(failed);
-	uint32_t flags = spin_lock_irqsave(&pc_lock);
-	int err = 0, ret;
+	struct page *run[PC_WRITE_RUN_MAX];
+	unsigned int n;
+	int err = 0;
 
-	while ((ret = pc_write_one(m, &failed, &flags)) != 1)
+	while ((n = pagecache_dirty_run(m, run))) {
+		int ret = n > 1 ? m->ops->writepages(m, run, n)
+				: m->ops->writepage(m, run[0]);
+
+		pagecache_run_written(run, n, ret, &failed);
 		if (ret < 0 && !err)
 			err = ret;
-	if (!list_empty(&failed)) {
-		/* Put the pages that failed back: a later sync retries. */
-		while (!list_empty(&failed))
-			list_move_tail(failed.next, &m->dirty);
-		if (list_empty(&m->dirty_link))
-			list_add_tail(&m->dirty_link, &pc_dirty_mappings);
-		m->error = err;
 	}
-	spin_unlock_irqrestore(&pc_lock, flags);
+	pagecache_failed_back(m, &failed, err);
 	return err;
 }
 
@@ -152,18 +166,42 @@ static bool pc_drop(struct page *pg)
 	return true;
 }
 
-/* Truncate by looking up every index in [from, max_index). */
-static void pc_truncate_by_index(struct address_space *m, uint32_t from)
+/* Whether pg (found under pc_lock, held by flags) is locked and was
+ * waited for: then pc_lock was dropped, and the caller looks again. */
+static bool pc_waited_unlocked(struct page *pg, uint32_t flags)
 {
-	for (uint32_t index = from; index < m->max_index; index++) {
+	if (!(pg->flags & PAGE_FLAG_LOCKED) || !sched_can_sleep())
+		return false;
+	pg->refcount++;
+	spin_unlock_irqrestore(&pc_lock, flags);
+	pc_wait_unlocked(pg);
+	pagecache_put(pg);
+	return true;
+}
+
+/* Drop the page (m, index) if cached, after its lock is released. */
+static void pc_truncate_index(struct address_space *m, uint32_t index)
+{
+	for (;;) {
 		uint32_t flags = spin_lock_irqsave(&pc_lock);
 		struct page *pg = pc_lookup(m, index);
-		bool free = pg && pc_drop(pg);
+		bool free;
 
+		if (pg && pc_waited_unlocked(pg, flags))
+			continue;
+		free = pg && pc_drop(pg);
 		spin_unlock_irqrestore(&pc_lock, flags);
 		if (free)
 			page_free(pg, 0);
+		return;
 	}
+}
+
+/* Truncate by looking up every index in [from, max_index). */
+static void pc_truncate_by_index(struct address_space *m, uint32_t from)
+{
+	for (uint32_t index = from; index < m->max_index; index++)
+		pc_truncate_index(m, index);
 }
 
 /* Truncate by walking the whole hash table: cheaper when the index range
@@ -181,6 +219,8 @@ static void pc_truncate_by_scan(struct address_space *m, uint32_t from)
 			for (pg = pc_hash[b]; pg && !victim; pg = pg->hash_next)
 				if (pg->mapping == m && pg->index >= from)
 					victim = pg;
+			if (victim && pc_waited_unlocked(victim, flags))
+				continue;	/* look at the bucket again */
 			if (victim)
 				free = pc_drop(victim);
 			spin_unlock_irqrestore(&pc_lock, flags);

@@ -54,6 +54,7 @@ SYSCALL(NR_reboot, sys_reboot);
 
 static long sys_sync(void)
 {
+	flush_file_data();
 	vfs_sync();
 	pagecache_sync_all();
 	return 0;

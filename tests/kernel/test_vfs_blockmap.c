@@ -19,15 +19,19 @@
 static uint8_t *bm_data;
 static unsigned int bm_reads, bm_writes;
 
-/* With bm_hold, a read is kept pending in bm_held (started, no data yet)
- * until the test completes it, as a disk's DMA would. */
+/* With bm_hold, a request of that kind is kept pending in bm_held
+ * (started, not done) until the test completes it, as a disk's DMA would. */
 static bool bm_hold;
+static enum blk_op bm_hold_op = BLK_READ;
 static struct blk_request *volatile bm_held;
 
 static int bmdev_start(struct blkdev *dev, struct blk_request *rq)
 {
-	if (bm_hold && rq->op == BLK_READ) {
-		bm_reads++;
+	if (bm_hold && rq->op == bm_hold_op) {
+		if (rq->op == BLK_READ)
+			bm_reads++;
+		else
+			bm_writes++;
 		bm_held = rq;
 		return 0;
 	}
@@ -317,6 +321,7 @@ KTEST(vfs_blockmap, write_reads_without_the_vfs_lock)
 	f = vfs_open("/bm/f", O_RDWR, 0);
 	KT_ASSERT(ctx, !IS_ERR(f));
 	bm_held = NULL;
+	bm_hold_op = BLK_READ;
 	bm_hold = true;
 	w = kthread_create(bm_writer, f, "kt-write");
 	KT_ASSERT(ctx, w != NULL);
@@ -374,6 +379,68 @@ KTEST(vfs_blockmap, write_and_truncate_wait_for_the_inode_lock)
 	KT_EXPECT_EQ(ctx, f->inode->size, 50);
 	KT_EXPECT_EQ(ctx, get_file("/bm/f", back, sizeof(back)), 50);
 	KT_EXPECT(ctx, memcmp(back, disk_block(100), 50) == 0);
+	vfs_close(f);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
+
+static int bm_fsyncer(void *arg)
+{
+	return vfs_fsync(arg);
+}
+
+static int bm_emptier(void *arg)
+{
+	return vfs_ftruncate(arg, 0);
+}
+
+/* Issue 14: write-back (here fsync's) does not hold the VFS lock while
+ * the disk writes, and a truncation waits for the pages being written
+ * before it frees their blocks. */
+KTEST(vfs_blockmap, writeback_without_the_vfs_lock_truncate_waits)
+{
+	struct task *syncer, *truncater;
+	struct blk_request *rq;
+	struct sandbox s;
+	char data[512];
+	struct file *f;
+	bool vfs_free;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	for (uint32_t i = 0; i < 4; i++)
+		bm_map[i] = 100 + i;
+	bm_set_size(4096);
+	f = vfs_open("/bm/f", O_RDWR, 0);
+	KT_ASSERT(ctx, !IS_ERR(f));
+	memset(data, 0x5a, sizeof(data));
+	for (int i = 0; i < 8; i++)
+		KT_EXPECT_EQ(ctx, vfs_write(f, data, sizeof(data)), 512);
+	bm_held = NULL;
+	bm_hold_op = BLK_WRITE;
+	bm_hold = true;
+	syncer = kthread_create(bm_fsyncer, f, "kt-fsync");
+	KT_ASSERT(ctx, syncer != NULL);
+	for (int i = 0; i < 1000 && !bm_held; i++)
+		sleep_ns(1000000);
+	rq = bm_held;
+	KT_ASSERT(ctx, rq != NULL);
+	vfs_free = vfs_trylock();
+	if (vfs_free)
+		vfs_unlock();
+	truncater = kthread_create(bm_emptier, f, "kt-trunc");
+	sleep_ns(20000000);
+	KT_EXPECT_EQ(ctx, truncater ? truncater->state : TASK_RUNNING,
+		     TASK_SLEEPING);		/* for the page being written */
+	KT_EXPECT_EQ(ctx, f->inode->size, 4096);
+	bm_hold = false;
+	blk_copy_request(rq, bm_data);
+	blk_complete(rq, 0);
+	KT_EXPECT_EQ(ctx, kthread_join(syncer), 0);
+	if (truncater)
+		KT_EXPECT_EQ(ctx, kthread_join(truncater), 0);
+	KT_EXPECT(ctx, vfs_free);
+	KT_EXPECT_EQ(ctx, f->inode->size, 0);
+	KT_EXPECT(ctx, memchr_inv(disk_block(100), 0x5a, 1024) == NULL);
+	KT_EXPECT(ctx, memchr_inv(disk_block(103), 0x5a, 1024) == NULL);
 	vfs_close(f);
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
