@@ -88,6 +88,7 @@ void kmain(uint32_t magic, uint32_t info_phys)
 	struct task *first;
 
 	tsc_mark_boot();
+	fpu_init();		/* first: see fpu.h */
 	timeline_mark("entry");
 	early_init(magic, info_phys);
 	timeline_mark("console");
@@ -102,7 +103,7 @@ void kmain(uint32_t magic, uint32_t info_phys)
 	clock_init_realtime();
 	cpu_sti();
 	timeline_mark("clocks");
-	fpu_init();
+	fpu_report();
 	sched_init();
 	lapic_init();
 	prof_boot_start();

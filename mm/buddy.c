@@ -116,41 +116,52 @@ static void buddy_free_block(uint32_t pfn, unsigned int order)
 	buddy_list_add(pfn, order);
 }
 
-/* Free frames [start, end) in the largest aligned blocks that fit. */
+/* Free frames [start, end) in the largest aligned blocks that fit, from
+ * the top down. */
 static void buddy_free_run(uint32_t start, uint32_t end)
 {
-	while (start < end) {
+	while (end > start) {
 		unsigned int order = 0;
 
 		while (order + 1 < PAGE_MAX_ORDER &&
-		       IS_ALIGNED(start, 2u << order) &&
-		       start + (2u << order) <= end)
+		       IS_ALIGNED(end, 2u << order) &&
+		       end - start >= (2u << order))
 			order++;
-		buddy_free_block(start, order);
+		end -= 1u << order;
+		buddy_free_block(end, order);
 		managed_pages += 1u << order;
-		start += 1u << order;
 	}
 }
 
-/* Hand every frame not marked reserved to the free lists. */
+static bool buddy_reserved(uint32_t pfn)
+{
+	return page_array[pfn].flags & PAGE_FLAG_RESERVED;
+}
+
+/*
+ * Hand every frame not marked reserved to the free lists, from the top of
+ * memory down: the lowest blocks go on the lists last, so they are handed
+ * out first.  The boot loader ran in the high frames (GRUB's heap), and
+ * under QEMU's TCG every store to a frame that still holds translated
+ * code takes a slow path until the code is gone: about 0.25 ms for the
+ * first zeroing of each such frame.
+ */
 void buddy_release(void)
 {
 	uint32_t flags = spin_lock_irqsave(&buddy_lock);
-	uint32_t pfn = 0;
+	uint32_t pfn = page_count;
 
-	while (pfn < page_count) {
-		uint32_t end;
+	while (pfn > 0) {
+		uint32_t start = pfn - 1;
 
-		if (page_array[pfn].flags & PAGE_FLAG_RESERVED) {
-			pfn++;
+		if (buddy_reserved(start)) {
+			pfn--;
 			continue;
 		}
-		end = pfn;
-		while (end < page_count &&
-		       !(page_array[end].flags & PAGE_FLAG_RESERVED))
-			end++;
-		buddy_free_run(pfn, end);
-		pfn = end;
+		while (start > 0 && !buddy_reserved(start - 1))
+			start--;
+		buddy_free_run(start, pfn);
+		pfn = start;
 	}
 	spin_unlock_irqrestore(&buddy_lock, flags);
 }

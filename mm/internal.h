@@ -9,7 +9,7 @@
  *                         usable region, buddy_mark_reserved() for the
  *                         first MiB, the kernel, modules and the array,
  *                         then buddy_release() hands the rest to the lists;
- *   paging_init_kmap()    page tables of the KMAP area, from the buddy;
+ *   paging_init_kmap()    page tables of the KMAP area, static (bss);
  *   kmalloc_init()        the heap's size classes.
  */
 #ifndef MM_INTERNAL_H

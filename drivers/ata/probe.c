@@ -1,16 +1,23 @@
 /*
- * probe.c: finding the controller and the drives at boot (ata_init, an
- * INIT_DEVICE initcall), and the "ata=" command-line switch.
+ * probe.c: finding the controller and the drives at boot, in two
+ * initcalls so that the drives' time after a reset overlaps the rest of
+ * the boot instead of being waited for (ata_init at INIT_DEVICE: steps 1
+ * and 2; ata_probe at INIT_LATE, linked before fs/root.c so that the
+ * disks exist when the root is mounted: steps 3 and 4), and the "ata="
+ * command-line switch.
  *
  * 1. PCI: the first IDE controller (class 01, subclass 01) gives the
  *    bus-master I/O base in BAR4; decoding and bus mastering are switched
  *    on.  No controller, or no BAR4, means PIO only.  Channels in native
  *    PCI mode are switched to the legacy ports when the controller allows.
  * 2. Both legacy channels are reset together, with interrupts masked
- *    (nIEN), and waited for once.  A floating bus (status 0xff) means no
- *    channel.
+ *    (nIEN).  A floating bus (status 0xff) means no channel.  The drives
+ *    need 2 ms before their BSY bit means anything: ata_probe waits for
+ *    what is left of them (by then, usually nothing).
  * 3. Each drive is selected; where its count and LBA registers do not
- *    keep what is written (no drive: Linux's ata_devchk), there is none;
+ *    keep what is written (no drive: Linux's ata_devchk), there is none,
+ *    once the channel has had ATA_SETTLE_US more to settle after its
+ *    reset (a unit asked earlier is asked again then);
  *    otherwise it is sent IDENTIFY DEVICE, with bounded waits (this and
  *    reset are the only places that poll the status register); a drive
  *    that does not answer, or is ATAPI, is skipped with a message.
@@ -35,6 +42,7 @@
 #define ATA_PROBE_TIMEOUT_NS	1000000000ull	/* 1 s per wait */
 #define ATA_IDENTIFY_TRIES	5	/* waits of 1, 2, 4, 8 ms between */
 #define ATA_IDENTIFY_RETRY_US	1000
+#define ATA_SETTLE_US		1000	/* after the 2 ms, for the registers */
 #define PCI_IDE_NATIVE(ch)	(1u << (2 * (ch)))	/* prog-if bits */
 #define PCI_IDE_SWITCHABLE(ch)	(2u << (2 * (ch)))
 #define PCI_IDE_BUSMASTER	0x80
@@ -49,6 +57,11 @@ struct ata_channel ata_channels[ATA_CHANNELS] = {
 	  .lock = SPINLOCK_INIT },
 };
 bool ata_force_pio;
+
+/* What ata_init leaves for ata_probe. */
+static uint64_t ata_reset_ns;		/* when the reset pulses ended */
+static bool ata_alive[ATA_CHANNELS];	/* channels that answered */
+static uint16_t ata_bm;			/* bus-master base, 0: PIO only */
 
 static int ata_param(const char *value)
 {
@@ -119,6 +132,19 @@ static bool ata_registers_stick(struct ata_channel *ch)
 	       inb(ch->cmd + ATA_REG_LBA0) == 0xaa;
 }
 
+/* Wait until us microseconds have gone by since the reset pulses; false
+ * when they already had. */
+static bool ata_wait_since_reset(uint32_t us)
+{
+	uint64_t until = ata_reset_ns + (uint64_t)us * 1000;
+	uint64_t now = clock_ns();
+
+	if (now >= until)
+		return false;
+	clock_delay_us((uint32_t)((until - now + 999) / 1000));
+	return true;
+}
+
 /* IDENTIFY DEVICE into id: 0, -ENODEV (nothing there), -ETIMEDOUT,
  * -ENOTSUP (ATAPI...), -EIO (a drive answered but gave no data). */
 static int ata_identify(struct ata_channel *ch, unsigned int unit,
@@ -131,10 +157,10 @@ static int ata_identify(struct ata_channel *ch, unsigned int unit,
 	if (inb(ch->cmd + ATA_REG_STATUS) == 0xff)
 		return -ENODEV;		/* a floating bus: nothing there */
 	if (!ata_registers_stick(ch)) {
-		/* Asked once more after a millisecond, in case the channel
-		 * was still settling after its reset. */
-		clock_delay_us(ATA_IDENTIFY_RETRY_US);
-		if (!ata_registers_stick(ch))
+		/* Asked once more if the channel may still have been
+		 * settling after its reset. */
+		if (!ata_wait_since_reset(ATA_RESET_WAIT_US + ATA_SETTLE_US) ||
+		    !ata_registers_stick(ch))
 			return -ENODEV;
 	}
 	if (!ata_wait_status(ch, ATA_SR_BSY, 0, ATA_PROBE_TIMEOUT_NS))
@@ -236,8 +262,8 @@ static void ata_multiple_setup(struct ata_channel *ch, struct ata_drive *d)
 }
 
 /* Pulse the channel's reset, interrupts masked; false when it floats.
- * The drives then need 2 ms before BSY means anything (ata_init waits
- * once for both channels). */
+ * The drives then need 2 ms before BSY means anything (ata_probe waits
+ * for what is left of them, once for both channels). */
 static bool ata_channel_reset_begin(struct ata_channel *ch)
 {
 	uint8_t status = inb(ch->cmd + ATA_REG_STATUS);
@@ -323,28 +349,36 @@ static unsigned int ata_channel_init(unsigned int i, uint16_t bm, uint16_t *id)
 	return found;
 }
 
+/* Steps 1 and 2: the controller, and both channels' reset pulses. */
 static int ata_init(void)
 {
-	uint16_t *id = kmalloc(ATA_ID_WORDS * 2);
-	uint16_t bm = ata_pci_busmaster();
-	bool alive[ATA_CHANNELS];
-	unsigned int found = 0;
-
-	if (!id)
-		return -ENOMEM;
+	ata_bm = ata_pci_busmaster();
 	if (ata_force_pio)
 		pr_info("ata: ata=pio: all drives use PIO\n");
 	ata_watchdog_init();
 	for (unsigned int i = 0; i < ATA_CHANNELS; i++) {
 		list_init(&ata_channels[i].waiting);
 		ata_channels[i].timeout_ms = ATA_TIMEOUT_MS;
-		alive[i] = ata_channel_reset_begin(&ata_channels[i]);
+		ata_alive[i] = ata_channel_reset_begin(&ata_channels[i]);
 	}
-	clock_delay_us(ATA_RESET_WAIT_US);	/* both channels at once */
+	ata_reset_ns = clock_ns();
+	return 0;
+}
+INITCALL(INIT_DEVICE, ata_init);
+
+/* Steps 3 and 4, once the drives have had their 2 ms since the reset. */
+static int ata_probe(void)
+{
+	uint16_t *id = kmalloc(ATA_ID_WORDS * 2);
+	unsigned int found = 0;
+
+	if (!id)
+		return -ENOMEM;
+	ata_wait_since_reset(ATA_RESET_WAIT_US);
 	for (unsigned int i = 0; i < ATA_CHANNELS; i++)
-		found += alive[i] ? ata_channel_init(i, bm, id) : 0;
+		found += ata_alive[i] ? ata_channel_init(i, ata_bm, id) : 0;
 	kfree(id);
 	pr_info("ata: %u drive%s\n", found, found == 1 ? "" : "s");
 	return 0;
 }
-INITCALL(INIT_DEVICE, ata_init);
+INITCALL(INIT_LATE, ata_probe);

@@ -3,8 +3,9 @@
  * the kernel's polled console, and the terminal /dev/ttyS0 (4, 64).
  *
  * The console (serial_write, for printk) writes the transmit register
- * directly, waiting a bounded time per byte, so it works with interrupts
- * off and in a panic; it does not touch the terminal's buffer, so its
+ * directly, a FIFO's worth of bytes each time it waits (a bounded time)
+ * for the transmitter to be empty, so it works with interrupts off and
+ * in a panic; it does not touch the terminal's buffer, so its
  * lines may only fall between the terminal's bytes.
  *
  * The terminal is interrupt-driven both ways (IRQ 4, FIFOs on): the
@@ -35,6 +36,7 @@
 #define SERIAL_IRQ_LOOPS	32	/* interrupt causes handled per IRQ */
 
 static bool serial_present;
+static unsigned int console_fifo = 1;	/* bytes per empty transmitter */
 
 struct serial_port {
 	struct spinlock lock;		/* the ring and IER */
@@ -61,24 +63,44 @@ static bool uart_probe(void)
 	return false;
 }
 
-static void uart_putc(char c)
+/* Wait (bounded) until the transmitter's FIFO is empty. */
+static void uart_wait_thre(void)
 {
 	for (int i = 0; i < SERIAL_SPIN_LIMIT; i++) {
 		if (uart_in(UART_LSR) & UART_LSR_THRE)
-			break;
+			return;
 		cpu_relax();
 	}
-	uart_out(UART_THR, (uint8_t)c);
 }
 
+/* One byte into the FIFO; *room: the bytes it still takes without a
+ * look at the line status, refilled each time it is found empty. */
+static void uart_put_fifo(char c, unsigned int *room)
+{
+	if (!*room) {
+		uart_wait_thre();
+		*room = console_fifo;
+	}
+	uart_out(UART_THR, (uint8_t)c);
+	(*room)--;
+}
+
+/*
+ * The console writes a FIFO's worth of bytes each time the transmitter
+ * is empty, as Linux's 8250 console does, instead of asking the line
+ * status before every byte.  printk calls it with interrupts off, so the
+ * terminal's interrupt cannot put bytes into the FIFO in between.
+ */
 void serial_write(const char *s, size_t len)
 {
+	unsigned int room = 0;
+
 	if (!serial_present)
 		return;
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] == '\n')
-			uart_putc('\r');
-		uart_putc(s[i]);
+			uart_put_fifo('\r', &room);
+		uart_put_fifo(s[i], &room);
 	}
 }
 
@@ -103,6 +125,8 @@ int serial_init(void)
 	if (!uart_probe())
 		return -ENODEV;
 	uart_out(UART_MCR, UART_MCR_DTR | UART_MCR_RTS | UART_MCR_OUT2);
+	if ((uart_in(UART_IIR) & UART_IIR_FIFOS) == UART_IIR_FIFOS)
+		console_fifo = SERIAL_FIFO_SIZE;	/* a 16550A */
 	serial_present = true;
 	console_register(&serial_console);
 	return 0;

@@ -4,8 +4,8 @@
  * serial_init() probes COM1 with the loopback test, sets 115200 8N1 with
  * FIFOs, and registers the "ttyS0" console; it returns -ENODEV when no UART
  * answers.  serial_write() sends bytes, turning "\n" into "\r\n"; it waits
- * for the transmitter a bounded time per byte, so a dead UART cannot hang
- * the kernel.  At INIT_DEVICE a present port also becomes the terminal
+ * a bounded time for the transmitter to be empty before each FIFO's worth
+ * of bytes, so a dead UART cannot hang the kernel.  At INIT_DEVICE a present port also becomes the terminal
  * /dev/ttyS0 (4, 64), interrupt-driven (serial.c).  serial_raw_write
  * sends raw bytes to another port, such as COM2 (serial_raw.c).
  */

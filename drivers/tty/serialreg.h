@@ -45,5 +45,6 @@
 #define UART_IIR_RDI	0x04	/*   received data */
 #define UART_IIR_RX_TIMEOUT 0x0c /*  FIFO timeout with data */
 #define UART_IIR_THRI	0x02	/*   transmitter empty */
+#define UART_IIR_FIFOS	0xc0	/* both set: FIFOs on (a 16550A) */
 
 #endif

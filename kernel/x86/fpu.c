@@ -55,6 +55,13 @@ void fpu_init(void)
 	fpu_save(initial_state);
 	if (have_fxsr && *(uint32_t *)(initial_state + 28))
 		mxcsr_mask = *(uint32_t *)(initial_state + 28);
+}
+
+void fpu_report(void)
+{
+	uint32_t a, b, c, d;
+
+	cpuid(1, &a, &b, &c, &d);
 	pr_info("fpu: x87%s%s, saved with %s\n", have_fxsr ? ", FXSR" : "",
 		d & CPUID_SSE ? ", SSE" : "", have_fxsr ? "fxsave" : "fnsave");
 }

@@ -8,7 +8,11 @@
  * one is switched in.  New tasks start from the state FNINIT gives, with
  * SSE exceptions masked (MXCSR 0x1f80), as on Linux.
  *
- * Interface: fpu_init (boot: CR0/CR4 set-up), fpu_alloc / fpu_free (a
+ * Interface: fpu_init (boot: CR0/CR4 set-up, first thing in kmain: under
+ * an emulator that translates code, such as QEMU's TCG, those bits are
+ * part of what a translation is valid for, so code run before the change
+ * would be translated again after it), fpu_report (the boot log's line,
+ * once the consoles are up), fpu_alloc / fpu_free (a
  * task's area), fpu_copy (fork: child gets the parent's registers),
  * fpu_reset (exec, and a signal handler's clean start), fpu_switch (from
  * the context switch); fpu_sync / fpu_load (the live registers of the
@@ -26,6 +30,7 @@ struct task;
 #define FPU_STATE_SIZE	512
 
 void fpu_init(void);
+void fpu_report(void);
 int fpu_alloc(struct task *t);		/* 0 or -ENOMEM; the initial state */
 void fpu_free(struct task *t);
 void fpu_copy(struct task *dst, struct task *src);
