@@ -7,10 +7,13 @@
  * one bit per edge: after[a] has bit b when b was taken while a was held.
  * A new edge a->b is an inversion when b already reaches a.  The graph
  * changes under graph_lock; what a task holds is its own (struct task's
- * lockdep), touched only by itself.
+ * lockdep), touched only by itself.  /proc/lockdep_stats shows the
+ * counts (as Linux's file of that name does its own).
  */
 #include "kernel/lockdep.h"
+#include "fs/procfs/procfs.h"
 #include "kernel/cmdline.h"
+#include "kernel/init.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"
@@ -242,3 +245,24 @@ void lockdep_forget(struct lockdep_class *c)
 	}
 	spin_unlock_irqrestore(&graph_lock, flags);
 }
+
+static void lockdep_stats_show(struct procfs_buf *b)
+{
+	struct lockdep_stats st;
+
+	lockdep_stats(&st);
+	procfs_printf(b, " validator on:                  %u\n",
+		      lockdep_enabled ? 1u : 0u);
+	procfs_printf(b, " lock-classes:                  %u [max: %u]\n",
+		      st.classes, LOCKDEP_CLASSES - 1);
+	procfs_printf(b, " direct dependencies:           %u\n", st.orders);
+	procfs_printf(b, " order inversions:              %u\n", st.inversions);
+	procfs_printf(b, " held at return to user space:  %u\n",
+		      st.held_at_user);
+}
+
+static int lockdep_proc_init(void)
+{
+	return procfs_register("lockdep_stats", lockdep_stats_show);
+}
+INITCALL(INIT_FS, lockdep_proc_init);

@@ -544,26 +544,30 @@ def bash_table(maestro_files, linux_files, logdir=None):
                   "" if set(a.split()) == set(b.split()) else "  differs"))
     if logdir and os.path.isdir(logdir):
         bash_log_diffs(logdir, rows)
-VFSLOCK_LATENCIES = ["stat-idle-p50", "stat-idle-p99", "read-idle-p50",
-                     "read-idle-p99", "stat-busy-p50", "stat-busy-p99",
-                     "read-busy-p50", "read-busy-p99"]
+VFSLOCK_LATENCIES = ["%s-%s-%s" % (op, phase, pct)
+                     for phase in ("idle", "busy", "write")
+                     for op in ("stat", "read") for pct in ("p50", "p99")]
 VFSLOCK_GOAL = 2.0  # issue 14: busy within 2x of idle
 
 
 def parse_vfslock(paths):
     """{row: best figure} over the boots: the lowest of each latency and
     of idle-s; the highest stream-MBps, with stream-MB, busy-s and
-    busy-rounds from the same boot."""
+    busy-rounds from the same boot; the same for scribble-MBps (the
+    write phase)."""
     best = {}
     for path in paths:
         boot = parse_proc([path])
         for row in VFSLOCK_LATENCIES + ["idle-s"]:
             if row in boot and (row not in best or boot[row] < best[row]):
                 best[row] = boot[row]
-        if boot.get("stream-MBps", -1) > best.get("stream-MBps", -1):
-            for row in ("stream-MBps", "stream-MB", "busy-s", "busy-rounds"):
-                if row in boot:
-                    best[row] = boot[row]
+        for child, phase in (("stream", "busy"), ("scribble", "write")):
+            rate = child + "-MBps"
+            if boot.get(rate, -1) > best.get(rate, -1):
+                for row in (rate, child + "-MB", phase + "-s",
+                            phase + "-rounds"):
+                    if row in boot:
+                        best[row] = boot[row]
     return best
 
 
@@ -579,39 +583,47 @@ def vfslock_table(maestro_files, linux_files):
     def ratio(r):
         return "-" if r is None else "%.2fx" % r if r >= 0.01 else "%.1ex" % r
     print("The global VFS lock: cached stat(2) and 4 KiB pread(2) latencies "
-          "on one file, idle and\nwhile another process streams an "
-          "uncached file from the disk; each side's best of\n%d and %d boots "
-          "per row.  Linux/maestro: Linux's time over maestro's (for the\n"
-          "stream, per byte); above 1, maestro is faster." %
+          "on one file, idle,\nwhile another process streams an "
+          "uncached file from the disk (busy), and while\nit writes a file "
+          "with fsync (write); each side's best of %d and %d boots\nper row.  "
+          "Linux/maestro: Linux's time over maestro's (for the stream and\n"
+          "the scribbler, per byte); above 1, maestro is faster." %
           (len(maestro_files), len(linux_files)))
     print(fmt % ("", "maestro", "Linux", "Linux/"))
     print(fmt % ("", "us", "us", "maestro"))
     for row in VFSLOCK_LATENCIES:
         a, b = m.get(row), lx.get(row)
         print(fmt % (row, cell(a), cell(b), ratio(b / a if a and b else None)))
-    a, b = m.get("stream-MBps"), lx.get("stream-MBps")
-    print(fmt % ("stream-MBps", cell(a), cell(b),
-                 ratio(a / b if a and b else None)))
+    for rate in ("stream-MBps", "scribble-MBps"):
+        a, b = m.get(rate), lx.get(rate)
+        print(fmt % (rate, cell(a), cell(b),
+                     ratio(a / b if a and b else None)))
     for name, side in (("maestro", m), ("Linux", lx)):
         print("%s: idle phase %s s (2000 rounds); busy phase %s s, %s "
-              "rounds, the stream read %s MB." % (
+              "rounds, the stream read %s MB; write phase %s s, %s rounds, "
+              "the scribbler wrote %s MB." % (
                   name, cell(side.get("idle-s"), "%.2f"),
                   cell(side.get("busy-s"), "%.2f"),
                   cell(side.get("busy-rounds"), "%.0f"),
-                  cell(side.get("stream-MB"), "%.0f")))
-    print("\nBusy over idle, from the figures above (the issue's goal: "
-          "within %gx on maestro):" % VFSLOCK_GOAL)
+                  cell(side.get("stream-MB"), "%.0f"),
+                  cell(side.get("write-s"), "%.2f"),
+                  cell(side.get("write-rounds"), "%.0f"),
+                  cell(side.get("scribble-MB"), "%.0f")))
+    print("\nBusy and write over idle, from the figures above (the issue's "
+          "goal: within %gx on\nmaestro):" % VFSLOCK_GOAL)
     print(fmt % ("", "maestro", "Linux", ""))
-    for what in ("stat-p50", "stat-p99", "read-p50", "read-p99"):
-        op, pct = what.split("-")
-        ratios = []
-        for side in (m, lx):
-            idle = side.get("%s-idle-%s" % (op, pct))
-            busy = side.get("%s-busy-%s" % (op, pct))
-            ratios.append(busy / idle if idle and busy else None)
-        mark = "" if ratios[0] is None else (
-            "ok" if ratios[0] <= VFSLOCK_GOAL else "MISS")
-        print(fmt % ((what,) + tuple(ratio(r) for r in ratios) + (mark,)))
+    for phase in ("busy", "write"):
+        for what in ("stat-p50", "stat-p99", "read-p50", "read-p99"):
+            op, pct = what.split("-")
+            ratios = []
+            for side in (m, lx):
+                idle = side.get("%s-idle-%s" % (op, pct))
+                busy = side.get("%s-%s-%s" % (op, phase, pct))
+                ratios.append(busy / idle if idle and busy else None)
+            mark = "" if ratios[0] is None else (
+                "ok" if ratios[0] <= VFSLOCK_GOAL else "MISS")
+            print(fmt % (("%s-%s" % (phase, what),) +
+                         tuple(ratio(r) for r in ratios) + (mark,)))
 
 
 # (key, label, goal in ticks or None, the issue's figure); "hook-x" is the

@@ -1,10 +1,10 @@
 # tests/bench/vfslock.mk: bench-vfslock (in `make bench`, issue 14 section
 # 2, "the global VFS lock"): the latency of a cached stat(2) and of a
 # cached 4 KiB pread(2) on one file (median and 99th percentile of 2,000
-# rounds each, 200 us apart), idle and while another process streams an
-# uncached file from the disk (tests/bench/vfslock_bench.c; no busy round
-# starts after 120 s, which on maestro today ends the busy phase after a
-# few dozen rounds); the issue's goal is busy within 2x of idle.  The
+# rounds each, 200 us apart), idle, while another process streams an
+# uncached file from the disk, and while it writes a 16 MiB file over and
+# over with fsync (tests/bench/vfslock_bench.c; no busy or write round
+# starts after 120 s); the issue's goal is busy within 2x of idle.  The
 # disk: build/bench/vfslock-base.img, a 320 MiB ext2 image (4 KiB blocks)
 # made once on this host with mke2fs -d from what tools/vfslock-tree.py
 # writes (/small, 64 KiB; /big, 256 MiB of pseudo-random bytes, twice the
@@ -21,7 +21,7 @@
 #			build/bench/linux-vfslock-N.txt;
 #   bench-vfslock	both, alternating, then one table: each side's best
 #			boot per row, Linux's time over maestro's, and each
-#			side's busy latencies over its idle ones.
+#			side's busy and write latencies over its idle ones.
 # BENCH_VFSLOCK_TIMEOUT (900 s) bounds each boot.
 VFSLOCK_BENCH := $(B)/bench/vfslock/vfslock_bench
 VFSLOCK_TREE := $(B)/bench/vfslock-tree

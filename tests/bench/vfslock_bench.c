@@ -21,17 +21,23 @@
  *          child's first read() has returned, and no round starts after
  *          BUSY_LIMIT_S seconds: on a kernel whose every file operation
  *          waits for a lock the streamer holds across its disk reads, a
- *          round can take a minute.
+ *          round can take a minute;
+ *   write  the same while a child writes /mnt/scribble, 16 MiB in 64 KiB
+ *          write()s then fsync(), from its start again and again (the
+ *          disk busy writing: the kernel's write-back, and fsync's).
  * Rows, each a line "vfslock-bench: NAME VALUE":
  *   stat-idle-p50, stat-idle-p99, read-idle-p50, read-idle-p99,
- *   stat-busy-p50, stat-busy-p99, read-busy-p50, read-busy-p99
+ *   stat-busy-p50, stat-busy-p99, read-busy-p50, read-busy-p99,
+ *   stat-write-p50 ... read-write-p99
  *              the median and 99th percentile (nearest rank) of the
  *              phase's latencies, in microseconds;
- *   busy-rounds  the rounds of the busy phase (N unless the limit cut it);
- *   stream-MBps  what the child read during the busy phase over the
- *              time it read it, in MB/s (10^6 bytes);
- *   stream-MB  that amount, in MB (so that it shows the disk was busy);
- *   idle-s, busy-s  each phase's length in seconds.
+ *   busy-rounds, write-rounds  the rounds of the phase (N unless the
+ *              limit cut it);
+ *   stream-MBps, scribble-MBps  what the child read (wrote) during the
+ *              phase over the time it took, in MB/s (10^6 bytes);
+ *   stream-MB, scribble-MB  that amount, in MB (so that it shows the disk
+ *              was busy);
+ *   idle-s, busy-s, write-s  each phase's length in seconds.
  * "vfslock-bench: done" ends the run.  Then the program powers the
  * machine off.
  */
@@ -53,6 +59,8 @@
 #define MNT		"/mnt"
 #define SMALL		MNT "/small"
 #define BIG		MNT "/big"
+#define SCRIBBLE	MNT "/scribble"
+#define SCRIBBLE_SIZE	(16u << 20)
 
 /* What the streaming child reports when it stops. */
 struct stream_result {
@@ -164,35 +172,53 @@ static void on_stop(int sig)
 	stop = 1;
 }
 
-/* The child: stream BIG in CHUNK read()s, from the start to the end and
- * again, until SIGUSR1.  A byte on ready once the first read() has
- * returned; at the end, a struct stream_result on result. */
-static void __attribute__((noreturn)) stream(int ready, int result)
+/* One step of a child: a CHUNK read() of BIG (from its start again at
+ * its end), or a CHUNK write() of SCRIBBLE (fsync() and from its start
+ * again every SCRIBBLE_SIZE bytes).  The bytes moved, or -1. */
+static ssize_t child_step(int fd, bool writer, char *buf, uint64_t *pos)
+{
+	ssize_t n = writer ? write(fd, buf, CHUNK) : read(fd, buf, CHUNK);
+
+	if (n == 0 && !writer)
+		lseek(fd, 0, SEEK_SET);
+	if (n > 0 && writer && (*pos += (uint64_t)n) >= SCRIBBLE_SIZE) {
+		if (fsync(fd))
+			return -1;
+		lseek(fd, 0, SEEK_SET);
+		*pos = 0;
+	}
+	return n;
+}
+
+/* The child: child_step until SIGUSR1.  A byte on ready once the first
+ * step has returned; at the end, a struct stream_result on result. */
+static void __attribute__((noreturn)) child(int ready, int result,
+					     bool writer)
 {
 	static char buf[CHUNK];
+	const char *path = writer ? SCRIBBLE : BIG;
 	struct sigaction sa = { .sa_handler = on_stop };
 	struct stream_result r = { 0, 0 };
-	uint64_t start;
+	uint64_t start, pos = 0;
 	ssize_t n;
 	int fd;
 
 	sigaction(SIGUSR1, &sa, NULL);
-	fd = open(BIG, O_RDONLY);
-	if (fd < 0 || read(fd, buf, CHUNK) != (ssize_t)CHUNK) {
-		fail("stream", BIG);
+	memset(buf, 0x5a, sizeof(buf));
+	fd = writer ? open(path, O_WRONLY | O_CREAT, 0644) : open(path, O_RDONLY);
+	if (fd < 0 || child_step(fd, writer, buf, &pos) != (ssize_t)CHUNK) {
+		fail(writer ? "scribble" : "stream", path);
 		_exit(1);
 	}
 	start = now_ns();
 	if (write(ready, "", 1) != 1)
 		_exit(1);
 	while (!stop) {
-		n = read(fd, buf, CHUNK);
+		n = child_step(fd, writer, buf, &pos);
 		if (n > 0)
 			r.bytes += n;
-		else if (n == 0)
-			lseek(fd, 0, SEEK_SET);
-		else if (errno != EINTR) {
-			fail("stream", BIG);
+		else if (n < 0 && errno != EINTR) {
+			fail(writer ? "scribble" : "stream", path);
 			_exit(1);
 		}
 	}
@@ -200,9 +226,13 @@ static void __attribute__((noreturn)) stream(int ready, int result)
 	_exit(write(result, &r, sizeof(r)) != sizeof(r));
 }
 
-/* The busy phase: measure() while a child streams BIG. */
-static int busy(int fd)
+/* The busy phase (measure() while a child streams BIG) or, writer, the
+ * write phase (while a child writes SCRIBBLE). */
+static int busy(int fd, bool writer)
 {
+	const char *phase = writer ? "write" : "busy";
+	const char *what = writer ? "scribble" : "stream";
+	char name[32];
 	int ready[2], result[2], status, rounds = -1;
 	struct stream_result r = { 0, 0 };
 	pid_t pid;
@@ -214,7 +244,7 @@ static int busy(int fd)
 	if (pid == 0) {
 		close(ready[0]);
 		close(result[0]);
-		stream(ready[1], result[1]);
+		child(ready[1], result[1], writer);
 	}
 	close(ready[1]);
 	close(result[1]);
@@ -224,14 +254,14 @@ static int busy(int fd)
 	}
 	if (read(ready[0], &c, 1) != 1) {
 		errno = EIO;
-		fail("the streamer did not start", BIG);
+		fail("the child did not start", what);
 		goto reap;
 	}
-	rounds = measure(fd, "busy", BUSY_LIMIT_S);
+	rounds = measure(fd, phase, BUSY_LIMIT_S);
 	kill(pid, SIGUSR1);
 	if (read(result[0], &r, sizeof(r)) != sizeof(r)) {
 		errno = EIO;
-		rounds = fail("the streamer did not report", BIG);
+		rounds = fail("the child did not report", what);
 	}
 reap:
 	if (rounds < 0)
@@ -242,11 +272,13 @@ close_pipes:
 	close(result[0]);
 	if (rounds < 0)
 		return -1;
-	printf("vfslock-bench: busy-rounds %d\n", rounds);
-	percentiles("stat", "busy", stat_ns, rounds);
-	percentiles("read", "busy", read_ns, rounds);
-	row("stream-MBps", r.ns ? r.bytes * 1e3 / r.ns : 0);
-	row("stream-MB", r.bytes / 1e6);
+	printf("vfslock-bench: %s-rounds %d\n", phase, rounds);
+	percentiles("stat", phase, stat_ns, rounds);
+	percentiles("read", phase, read_ns, rounds);
+	snprintf(name, sizeof(name), "%s-MBps", what);
+	row(name, r.ns ? r.bytes * 1e3 / r.ns : 0);
+	snprintf(name, sizeof(name), "%s-MB", what);
+	row(name, r.bytes / 1e6);
 	return 0;
 }
 
@@ -263,7 +295,7 @@ static int bench(void)
 	if (!err) {
 		percentiles("stat", "idle", stat_ns, N);
 		percentiles("read", "idle", read_ns, N);
-		err = busy(fd);
+		err = busy(fd, false) || busy(fd, true);
 	}
 	close(fd);
 	return err;

@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import machine  # noqa: E402
 from machine import LockdepReport, Machine, Timeout, ram_root, test_image, test_tree  # noqa: E402
 import faults  # noqa: E402
+import locking  # noqa: E402
 import init  # noqa: E402
 import memory  # noqa: E402
 import proc_resource  # noqa: E402
@@ -547,6 +548,7 @@ init.register(system_test, check, Failure)
 session.register(system_test, check, Failure)
 memory.register(system_test, check, Failure)
 faults.register(system_test, check, Failure)
+locking.register(system_test, check, Failure)
 sysfs.register(system_test, check, Failure)
 modules.register(system_test, check, Failure)
 randomness.register(system_test, check, Failure)
