@@ -302,6 +302,38 @@ static int bm_truncater(void *arg)
 	return vfs_ftruncate(arg, 50);
 }
 
+/* Start fn(f) in a thread with the device holding requests of op: the
+ * thread (in *t) and its held request, or NULL if none came. */
+static struct blk_request *bm_start_held(int (*fn)(void *), struct file *f,
+					 enum blk_op op, struct task **t)
+{
+	bm_held = NULL;
+	bm_hold_op = op;
+	bm_hold = true;
+	*t = kthread_create(fn, f, "kt-held");
+	for (int i = 0; *t && i < 1000 && !bm_held; i++)
+		sleep_ns(1000000);
+	return bm_held;
+}
+
+/* Let the held request finish, as the disk would. */
+static void bm_release(struct blk_request *rq)
+{
+	bm_hold = false;
+	blk_copy_request(rq, bm_data);
+	blk_complete(rq, 0);
+}
+
+/* Whether the VFS lock is free (taken and given back at once). */
+static bool vfs_lock_free(void)
+{
+	bool free = vfs_trylock();
+
+	if (free)
+		vfs_unlock();
+	return free;
+}
+
 /* Issue 14: a write that must read the page it changes in part does not
  * hold the VFS lock while the disk works, only its inode's lock. */
 KTEST(vfs_blockmap, write_reads_without_the_vfs_lock)
@@ -320,24 +352,13 @@ KTEST(vfs_blockmap, write_reads_without_the_vfs_lock)
 	bm_set_size(4096);
 	f = vfs_open("/bm/f", O_RDWR, 0);
 	KT_ASSERT(ctx, !IS_ERR(f));
-	bm_held = NULL;
-	bm_hold_op = BLK_READ;
-	bm_hold = true;
-	w = kthread_create(bm_writer, f, "kt-write");
-	KT_ASSERT(ctx, w != NULL);
-	for (int i = 0; i < 1000 && !bm_held; i++)
-		sleep_ns(1000000);
-	rq = bm_held;
-	KT_ASSERT(ctx, rq != NULL);
-	vfs_free = vfs_trylock();
-	if (vfs_free)
-		vfs_unlock();
+	rq = bm_start_held(bm_writer, f, BLK_READ, &w);
+	KT_ASSERT(ctx, w && rq);
+	vfs_free = vfs_lock_free();
 	inode_held = !mutex_trylock(&f->inode->lock);
 	if (!inode_held)
 		mutex_unlock(&f->inode->lock);
-	bm_hold = false;
-	blk_copy_request(rq, bm_data);
-	blk_complete(rq, 0);
+	bm_release(rq);
 	KT_EXPECT_EQ(ctx, kthread_join(w), 0);
 	KT_EXPECT(ctx, vfs_free);
 	KT_EXPECT(ctx, inode_held);
@@ -414,26 +435,15 @@ KTEST(vfs_blockmap, writeback_without_the_vfs_lock_truncate_waits)
 	memset(data, 0x5a, sizeof(data));
 	for (int i = 0; i < 8; i++)
 		KT_EXPECT_EQ(ctx, vfs_write(f, data, sizeof(data)), 512);
-	bm_held = NULL;
-	bm_hold_op = BLK_WRITE;
-	bm_hold = true;
-	syncer = kthread_create(bm_fsyncer, f, "kt-fsync");
-	KT_ASSERT(ctx, syncer != NULL);
-	for (int i = 0; i < 1000 && !bm_held; i++)
-		sleep_ns(1000000);
-	rq = bm_held;
-	KT_ASSERT(ctx, rq != NULL);
-	vfs_free = vfs_trylock();
-	if (vfs_free)
-		vfs_unlock();
+	rq = bm_start_held(bm_fsyncer, f, BLK_WRITE, &syncer);
+	KT_ASSERT(ctx, syncer && rq);
+	vfs_free = vfs_lock_free();
 	truncater = kthread_create(bm_emptier, f, "kt-trunc");
 	sleep_ns(20000000);
 	KT_EXPECT_EQ(ctx, truncater ? truncater->state : TASK_RUNNING,
 		     TASK_SLEEPING);		/* for the page being written */
 	KT_EXPECT_EQ(ctx, f->inode->size, 4096);
-	bm_hold = false;
-	blk_copy_request(rq, bm_data);
-	blk_complete(rq, 0);
+	bm_release(rq);
 	KT_EXPECT_EQ(ctx, kthread_join(syncer), 0);
 	if (truncater)
 		KT_EXPECT_EQ(ctx, kthread_join(truncater), 0);
