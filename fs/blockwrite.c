@@ -19,8 +19,11 @@
  * A read meanwhile sees the page's old or new bytes, as on Linux.  A copy
  * that faults ends the write (the bytes before the page count); the page,
  * which it may have changed in part, is dirtied all the same so that the
- * cache and the disk agree.  A write that failed gives back the blocks it
- * allocated past the end of the file.
+ * cache and the disk agree, except a page of the file that was zeroed
+ * rather than read (the write was to cover it whole): that one is marked
+ * stale, to be read from the disk again, so that no zeros replace data.
+ * A write that failed gives back the blocks it allocated past the end of
+ * the file.
  *
  * Lock order: the inode lock, then the VFS lock, then page locks.
  *
@@ -34,17 +37,40 @@
 #include "mm/mm.h"
 #include "mm/uaccess.h"
 
+/* Whether page index of inode has a block on the disk (not all holes):
+ * what a cached copy of it must not replace with zeros.  VFS lock held;
+ * an error counts as data. */
+static bool page_has_blocks(struct inode *inode, uint32_t index)
+{
+	uint32_t map[PAGE_SIZE / SECTOR_SIZE];
+	uint32_t per = PAGE_SIZE / inode->sb->block_size;
+
+	if (!inode->iops || !inode->iops->get_block)
+		return false;
+	if (map_blocks(inode, index, 1, map))
+		return true;
+	for (uint32_t i = 0; i < per; i++)
+		if (map[i])
+			return true;
+	return false;
+}
+
 /*
  * The page for n bytes at pos (off into the page), with its blocks
  * allocated and its contents up to date, or ERR_PTR.  Takes the VFS lock;
- * reads without it.  *allocated: blocks may have been allocated.
+ * reads without it.  *allocated: blocks may have been allocated; *zeroed:
+ * the page was not in the cache and stands zeroed for data the file has
+ * on the disk (the write covers it whole), so that it must be read after
+ * all if the copy fails (zeros for holes are right).
  */
 static struct page *write_page_get(struct file *f, uint64_t pos,
-				   uint32_t off, size_t n, bool *allocated)
+				   uint32_t off, size_t n, bool *allocated,
+				   bool *zeroed)
 {
 	struct inode *inode = f->inode;
 	uint32_t index = (uint32_t)(pos >> PAGE_SHIFT);
 	struct page *pg = NULL;
+	bool had_data;
 	int err;
 
 	if (n < PAGE_SIZE && pos - off < inode->size) {
@@ -53,6 +79,8 @@ static struct page *write_page_get(struct file *f, uint64_t pos,
 			return pg;
 	}
 	vfs_lock();
+	had_data = !pg && pos - off < inode->size && page_has_blocks(inode,
+								     index);
 	*allocated = true;
 	err = alloc_blocks(inode, pos, n);
 	if (!err && !pg) {
@@ -60,6 +88,7 @@ static struct page *write_page_get(struct file *f, uint64_t pos,
 		if (!IS_ERR(pg) && !(pg->flags & PAGE_FLAG_UPTODATE)) {
 			memset(page_address(pg), 0, PAGE_SIZE);
 			pagecache_mark_uptodate(pg);
+			*zeroed = had_data;
 		}
 	}
 	vfs_unlock();
@@ -68,12 +97,17 @@ static struct page *write_page_get(struct file *f, uint64_t pos,
 	return err ? ERR_PTR(err) : pg;
 }
 
-/* The copy into pg is over (end: where the file now ends at least). */
+/* The copy into pg is over (end: where the file now ends at least, 0
+ * when the copy failed; stale: a failed copy into a zeroed page, which
+ * must be read again rather than written). */
 static void write_page_done(struct inode *inode, struct page *pg,
-			    uint64_t end)
+			    uint64_t end, bool stale)
 {
 	vfs_lock();
-	pagecache_mark_dirty(pg);
+	if (stale)
+		pagecache_mark_stale(pg);
+	else
+		pagecache_mark_dirty(pg);
 	if (end > inode->size)
 		inode->size = end;
 	vfs_unlock();
@@ -113,8 +147,9 @@ static ssize_t write_pages(struct file *f, const char *buf, size_t len,
 	while (done < len) {
 		uint32_t off = (uint32_t)(*pos & (PAGE_SIZE - 1));
 		size_t n = MIN(len - done, (size_t)(PAGE_SIZE - off));
-		bool allocated = false;
-		struct page *pg = write_page_get(f, *pos, off, n, &allocated);
+		bool allocated = false, zeroed = false;
+		struct page *pg = write_page_get(f, *pos, off, n, &allocated,
+						 &zeroed);
 
 		if (IS_ERR(pg))
 			err = PTR_ERR(pg);
@@ -122,7 +157,8 @@ static ssize_t write_pages(struct file *f, const char *buf, size_t len,
 			err = copy_in((char *)page_address(pg) + off,
 				      buf + done, n, user);
 		if (!IS_ERR(pg))
-			write_page_done(inode, pg, err ? 0 : *pos + n);
+			write_page_done(inode, pg, err ? 0 : *pos + n,
+					err && zeroed);
 		if (err) {
 			if (allocated)
 				write_failed(inode, *pos + n);

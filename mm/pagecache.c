@@ -387,6 +387,15 @@ void pagecache_mark_uptodate(struct page *pg)
 	spin_unlock_irqrestore(&pc_lock, flags);
 }
 
+void pagecache_mark_stale(struct page *pg)
+{
+	uint32_t flags = spin_lock_irqsave(&pc_lock);
+
+	if (!(pg->flags & (PAGE_FLAG_DIRTY | PAGE_FLAG_LOCKED)))
+		pg->flags &= ~PAGE_FLAG_UPTODATE;
+	spin_unlock_irqrestore(&pc_lock, flags);
+}
+
 void pagecache_mark_dirty(struct page *pg)
 {
 	uint32_t flags = spin_lock_irqsave(&pc_lock);

@@ -116,6 +116,9 @@ void pagecache_read_done(struct page *pg, int err);
 uint32_t pagecache_ra_window(struct address_space *m, uint32_t index,
 			     uint32_t end);
 void pagecache_mark_uptodate(struct page *pg);	/* after filling a grab */
+/* What a grab was filled with is not the data after all (a write's copy
+ * failed): unless dirtied since, the next use reads the page again. */
+void pagecache_mark_stale(struct page *pg);
 void pagecache_mark_dirty(struct page *pg);
 void pagecache_clear_dirty(struct page *pg);	/* nothing left to write */
 

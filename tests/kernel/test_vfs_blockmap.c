@@ -10,6 +10,8 @@
 #include "fs/buffer.h"
 #include "fs/internal.h"
 #include "kernel/sched/task.h"
+#include "mm/uaccess.h"
+#include "tests/kernel/vm_test.h"
 #include "mm/mm.h"
 #include "tests/kernel/vfs_sandbox.h"
 
@@ -87,6 +89,7 @@ static const struct inode_ops bm_file_iops = {
 static const struct file_ops bm_file_fops = {
 	.read = generic_file_read,
 	.write = generic_file_write,
+	.write_user = generic_file_write_user,
 	.fsync = generic_file_fsync,
 };
 
@@ -452,5 +455,46 @@ KTEST(vfs_blockmap, writeback_without_the_vfs_lock_truncate_waits)
 	KT_EXPECT(ctx, memchr_inv(disk_block(100), 0x5a, 1024) == NULL);
 	KT_EXPECT(ctx, memchr_inv(disk_block(103), 0x5a, 1024) == NULL);
 	vfs_close(f);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
+
+/* A write from user memory whose second page is not mapped: the first
+ * page goes in, the call returns its bytes, and the second page of the
+ * file, which the write would have covered whole and which was not
+ * cached, keeps its data (it was not replaced by the zeros it stood in
+ * for while the copy was tried). */
+static void fault_body(struct ktest_ctx *ctx, struct mm *mm)
+{
+	static uint8_t before[4096];
+	struct file *f;
+	char *back = kmalloc(8193);
+	uintptr_t a = 0;
+
+	KT_ASSERT(ctx, back != NULL);
+	KT_ASSERT_EQ(ctx, vm_mmap(mm, &a, PAGE_SIZE, VMT_RW, VMT_ANON), 0);
+	KT_ASSERT_EQ(ctx, clear_user((void *)a, PAGE_SIZE), 0);
+	memcpy(before, disk_block(104), sizeof(before));
+	f = vfs_open("/bm/f", O_RDWR, 0);
+	KT_ASSERT(ctx, !IS_ERR(f));
+	/* a + PAGE_SIZE is not mapped: the copy of the file's page 1 fails */
+	KT_EXPECT_EQ(ctx, vfs_write_user(f, (void *)a, 8192, NULL), 4096);
+	KT_EXPECT_EQ(ctx, vfs_fsync(f), 0);
+	KT_EXPECT(ctx, memchr_inv(disk_block(100), 0, 4096) == NULL);
+	KT_EXPECT(ctx, memcmp(disk_block(104), before, 4096) == 0);
+	KT_EXPECT_EQ(ctx, get_file("/bm/f", back, 8193), 8192);
+	KT_EXPECT(ctx, memcmp(back + 4096, before, 4096) == 0);
+	vfs_close(f);
+	kfree(back);
+}
+
+KTEST(vfs_blockmap, write_fault_keeps_the_data_it_did_not_write)
+{
+	struct sandbox s;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	for (uint32_t i = 0; i < 8; i++)
+		bm_map[i] = 100 + i;
+	bm_set_size(8192);
+	VMT_RUN(ctx, fault_body);
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
