@@ -1,6 +1,6 @@
 KERNEL_SRCS += boot/entry.asm kernel/x86/isr.asm \
 	kernel/main.c kernel/x86/multiboot.c kernel/cmdline.c kernel/printk.c \
-	kernel/x86/gdt.c kernel/x86/ldt.c kernel/x86/idt.c kernel/x86/irq.c kernel/x86/trap.c kernel/extable.c \
+	kernel/x86/gdt.c kernel/x86/sysenter.c kernel/x86/ldt.c kernel/x86/idt.c kernel/x86/irq.c kernel/x86/trap.c kernel/extable.c \
 	kernel/panic.c kernel/x86/pit.c kernel/x86/tsc.c kernel/x86/rtc.c \
 	kernel/timeline.c kernel/ktest.c kernel/crash.c \
 	kernel/init.c kernel/wait.c kernel/power.c kernel/uts.c kernel/mutex.c kernel/lockdep.c kernel/spinlock.c kernel/x86/fpu.c kernel/x86/fpu_sigframe.c kernel/timer.c \

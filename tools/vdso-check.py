@@ -53,7 +53,10 @@ SYMBOLS = {
     "__vdso_time": "LINUX_2.6",
 }
 CODE = {
-    "__kernel_vsyscall": bytes([0xCD, 0x80, 0xC3]),          # int $0x80; ret
+    # push %ecx; push %edx; push %ebp; mov %esp,%ebp; sysenter; ud2;
+    # int $0x80; ret (kernel/x86/sysenter.c, vdso/vdso.h's INT80 offset)
+    "__kernel_vsyscall": bytes([0x51, 0x52, 0x55, 0x89, 0xE5, 0x0F, 0x34,
+                                0x0F, 0x0B, 0xCD, 0x80, 0xC3]),
     "__kernel_sigreturn": bytes([0x58, 0xB8, 0x77, 0, 0, 0, 0xCD, 0x80]),
     "__kernel_rt_sigreturn": bytes([0xB8, 0xAD, 0, 0, 0, 0xCD, 0x80]),
 }

@@ -9,7 +9,9 @@
  *   LINUX_2.5  __kernel_vsyscall	AT_SYSINFO: a system call with the
  *					number in eax and the arguments in
  *					ebx, ecx, edx, esi, edi, ebp; only
- *					eax changes.  The int $0x80 form.
+ *					eax changes.  Through SYSENTER (see
+ *					below); int $0x80 on a CPU without
+ *					it (vdso_init rewrites its start).
  *		__kernel_sigreturn	where a handler without SA_RESTORER
  *		__kernel_rt_sigreturn	returns (kernel/proc/sigframe.c); the
  *					exact bytes of Linux's, which
@@ -36,12 +38,38 @@
 
 	.text
 
+/*
+ * SYSENTER loses the return address and the user stack pointer, so, as on
+ * Linux, the caller's ecx, edx and ebp go on its stack and ebp takes the
+ * stack pointer: the kernel (kernel/x86/sysenter.c) finds the sixth
+ * argument at 0(%ebp) and the caller's return address at 12(%ebp), and
+ * returns straight to the caller with iret, every register but eax as it
+ * was.  The last three bytes, at VDSO_VSYSCALL_INT80 (vdso.h), are where
+ * a call the kernel restarts goes, with the stack pointer at that return
+ * address: int $0x80, then back to the caller.
+ */
 	.globl	__kernel_vsyscall
 	.type	__kernel_vsyscall, @function
 	.balign	16
 __kernel_vsyscall:
 	.cfi_startproc
-	int	$0x80
+	pushl	%ecx
+	.cfi_adjust_cfa_offset 4
+	.cfi_rel_offset %ecx, 0
+	pushl	%edx
+	.cfi_adjust_cfa_offset 4
+	.cfi_rel_offset %edx, 0
+	pushl	%ebp
+	.cfi_adjust_cfa_offset 4
+	.cfi_rel_offset %ebp, 0
+	movl	%esp, %ebp
+	sysenter
+	ud2				/* the kernel returns to the caller */
+	.cfi_adjust_cfa_offset -12
+	.cfi_restore %ecx
+	.cfi_restore %edx
+	.cfi_restore %ebp
+	int	$0x80			/* VDSO_VSYSCALL_INT80 */
 	ret
 	.cfi_endproc
 	.size	__kernel_vsyscall, . - __kernel_vsyscall

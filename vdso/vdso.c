@@ -10,7 +10,8 @@
  * the page), "[vdso]" in /proc/<pid>/maps, shared by fork.  It goes where
  * Linux i386 puts it, as the first mapping of the top-down mmap area,
  * just below mm->mmap_base.  Exec announces it in the auxiliary vector
- * (AT_SYSINFO_EHDR: its ELF header; AT_SYSINFO: __kernel_vsyscall), and a
+ * (AT_SYSINFO_EHDR: its ELF header; AT_SYSINFO: __kernel_vsyscall, which
+ * enters by SYSENTER, or by int 0x80 on a CPU without it), and a
  * signal handler without SA_RESTORER returns through its
  * __kernel_sigreturn or __kernel_rt_sigreturn (kernel/proc/sigframe.c),
  * wherever vdso_base() finds it now: a program may munmap or mremap it,
@@ -20,6 +21,7 @@
  * Interface (vdso/vdso.h): vdso_map, vdso_base.
  */
 #include "vdso/vdso.h"
+#include "kernel/x86/sysenter.h"
 #include "lib/compiler.h"
 #include "lib/errno.h"
 #include "kernel/init.h"
@@ -36,6 +38,19 @@ static struct page *vdso_pages[VDSO_PAGES];
 static struct vm_special vdso_special = {
 	.name = "[vdso]", .pages = vdso_pages,
 };
+
+/* On a CPU without SYSENTER, __kernel_vsyscall starts with int $0x80;
+ * ret instead of its pushes (the bytes that end it, vdso.S). */
+static void vdso_use_int80(void)
+{
+	static const uint8_t int80_ret[] = { 0xcd, 0x80, 0xc3 };
+	uint8_t *code = (uint8_t *)page_address(vdso_pages[0]) +
+			VDSO_SYM_kernel_vsyscall;
+
+	_Static_assert(VDSO_SYM_kernel_vsyscall + 3 <= PAGE_SIZE,
+		       "__kernel_vsyscall in the first page");
+	memcpy(code, int80_ret, sizeof(int80_ret));
+}
 
 /* Copy the image into frames of its own (the rest of the last one is
  * zero).  0, or -ENOMEM (programs then get no vDSO), -EINVAL when the
@@ -58,6 +73,8 @@ static int vdso_init(void)
 		memset(page_address(vdso_pages[i]), 0, PAGE_SIZE);
 		memcpy(page_address(vdso_pages[i]), vdso_image + i * PAGE_SIZE, n);
 	}
+	if (!sysenter_supported())
+		vdso_use_int80();
 	vdso_special.npages = VDSO_PAGES;
 	return 0;
 }

@@ -29,6 +29,6 @@ $(B)/k/vdso/image.o: KASFLAGS += -DVDSO_IMAGE='"$(VDSO_SO)"'
 # wait for it.
 KCFLAGS += -I$(VDSO_DIR)
 $(B)/k/vdso/vdso.o $(B)/k/kernel/proc/exec.o $(B)/k/kernel/proc/sigframe.o \
-	$(B)/k/tests/kernel/test_vdso.o: $(VDSO_SYMS)
+	$(B)/k/kernel/x86/sysenter.o $(B)/k/tests/kernel/test_vdso.o: $(VDSO_SYMS)
 
 test-host: $(VDSO_SO)

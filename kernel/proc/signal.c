@@ -48,6 +48,7 @@
 #include "lib/errno.h"
 #include "kernel/init.h"
 #include "kernel/x86/interrupt.h"
+#include "kernel/x86/sysenter.h"
 #include "kernel/printk.h"
 #include "kernel/proc/proc.h"
 #include "kernel/proc/posixtimer.h"
@@ -554,10 +555,13 @@ static void syscall_restart(struct trap_frame *f, const struct k_sigaction *ka)
 		restart = ka->flags & SA_RESTART;
 	else
 		restart = ret == -ERESTARTNOINTR;
+	if (restart && sysenter_frame_is(f))
+		restart = sysenter_restart(f);	/* through the vDSO's int */
+	else if (restart)
+		f->eip -= SYSCALL_INSN_LEN;
 	if (restart) {
 		f->eax = ret == -ERESTART_RESTARTBLOCK ? NR_restart_syscall :
 							 f->error;
-		f->eip -= SYSCALL_INSN_LEN;
 	} else {
 		f->eax = (uint32_t)-EINTR;
 	}

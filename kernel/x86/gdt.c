@@ -7,6 +7,7 @@
  * and the descriptor of the loaded LDT (kernel/x86/ldt.c).
  */
 #include "kernel/x86/interrupt.h"
+#include "kernel/x86/sysenter.h"
 #include "lib/compiler.h"
 #include "lib/string.h"
 
@@ -93,6 +94,7 @@ void gdt_init(void)
 void tss_set_kernel_stack(uint32_t esp0)
 {
 	tss.esp0 = esp0;
+	sysenter_set_stack(esp0);	/* SYSENTER's own copy of it */
 }
 
 void gdt_load_tls(const uint64_t tls[GDT_TLS_COUNT])

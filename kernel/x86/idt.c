@@ -75,6 +75,11 @@ void trap_dispatch(struct trap_frame *f)
 		irq_dispatch(f);
 		sched_irq_exit();
 	}
+	trap_exit(f);
+}
+
+void trap_exit(struct trap_frame *f)
+{
 	/* May switch to another task; this one resumes here later. */
 	sched_trap_return(trap_from_user(f), f->eflags);
 	/* Signals are acted on when returning to user mode. */

@@ -18,6 +18,7 @@
  * printed, then the CPU halts (it never reboots silently).
  */
 #include "kernel/x86/interrupt.h"
+#include "kernel/x86/sysenter.h"
 #include "kernel/extable.h"
 #include "kernel/ksyms.h"
 #include "kernel/panic.h"
@@ -222,6 +223,8 @@ void exception_dispatch(struct trap_frame *f)
 		return;
 	}
 	if (!trap_from_user(f) && extable_fixup(f))
+		return;
+	if (f->vector == VEC_DEBUG && sysenter_single_step(f))
 		return;
 	switch (f->vector) {
 	case VEC_DEBUG:

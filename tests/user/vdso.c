@@ -10,7 +10,8 @@
  *		__kernel_* names and their version (LINUX_2.5), and the
  *		__vdso_* time functions at LINUX_2.6;
  *   vsyscall	__kernel_vsyscall makes system calls (getpid, write, an
- *		error) and keeps every register but eax;
+ *		error, mmap2 with its sixth argument, in ebp, a file's page
+ *		offset) and keeps every register but eax;
  *   signals	handlers installed by the raw rt_sigaction and the old
  *		sigaction system calls without SA_RESTORER (plain and
  *		SA_SIGINFO) return through __kernel_sigreturn and
@@ -23,10 +24,14 @@
  *   munmap	a child may unmap it (then a handler with its own
  *		SA_RESTORER, musl's, still returns) or make it writable,
  *		which copies it: the parent's stays as it was;
- *   maps	/proc/self/maps names it [vdso], r-xp, at AT_SYSINFO_EHDR.
+ *   maps	/proc/self/maps names it [vdso], r-xp, at AT_SYSINFO_EHDR;
+ *   step	a program single-stepping itself (TF, a SIGTRAP handler)
+ *		through system calls made by __kernel_vsyscall keeps
+ *		stepping after them, and the calls work.
  */
 #define _GNU_SOURCE
 #include <elf.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -35,6 +40,7 @@
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <time.h>
+#include <ucontext.h>
 #include "check.h"
 
 #define SA_RESTORER_	0x04000000
@@ -281,6 +287,36 @@ static int regs_kept(const struct regs *a, const struct regs *b)
 	       a->esi == b->esi && a->edi == b->edi && a->ebp == b->ebp;
 }
 
+/* mmap2 through entry of page 1 of a file whose pages hold 'a' and 'b':
+ * the sixth argument (ebp) reaches the kernel. */
+static void vsyscall_six(uintptr_t entry)
+{
+	static char page[4096];
+	const char *path = "/tmp/vdso-six";
+	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	struct regs in, r;
+
+	yes("a file for mmap2", fd >= 0);
+	if (fd < 0)
+		return;
+	memset(page, 'a', sizeof(page));
+	yes("its page 0", write(fd, page, sizeof(page)) == sizeof(page));
+	memset(page, 'b', sizeof(page));
+	yes("its page 1", write(fd, page, sizeof(page)) == sizeof(page));
+	in = (struct regs){ SYS_mmap2, 0, 4096, PROT_READ, MAP_PRIVATE,
+			    (uint32_t)fd, 1 };
+	r = in;
+	vsys_call(entry, &r);
+	yes("mmap2 with a page offset maps", r.eax < 0xfffff000u);
+	yes("the sixth argument counted",
+	    r.eax < 0xfffff000u && *(const char *)r.eax == 'b');
+	yes("registers kept after mmap2", regs_kept(&in, &r));
+	if (r.eax < 0xfffff000u)
+		munmap((void *)r.eax, 4096);
+	close(fd);
+	unlink(path);
+}
+
 static void vsyscall(void)
 {
 	static const char msg[] = "written through __kernel_vsyscall\n";
@@ -306,6 +342,7 @@ static void vsyscall(void)
 	r = (struct regs){ .eax = 0x7fff };
 	vsys_call(entry, &r);
 	yes("unknown number gives -ENOSYS", (int32_t)r.eax == -ENOSYS);
+	vsyscall_six(entry);
 }
 
 static void on_usr2(int sig);
@@ -560,6 +597,48 @@ static void maps(void)
 	yes("it starts at AT_SYSINFO_EHDR", at);
 }
 
+#define EFLAGS_TF	0x100
+#define STEP_LIMIT	2000	/* traps before the handler stops them */
+
+static volatile int step_traps;
+
+static void on_trap(int sig, siginfo_t *si, void *ctx)
+{
+	ucontext_t *uc = ctx;
+
+	(void)sig;
+	(void)si;
+	if (++step_traps >= STEP_LIMIT)
+		uc->uc_mcontext.gregs[REG_EFL] &= ~EFLAGS_TF;
+}
+
+/* Three getpid calls with TF set: every instruction traps, the vDSO's and
+ * the ones after the calls too (the kernel gives TF back). */
+static void single_step(void)
+{
+	struct sigaction sa = { .sa_sigaction = on_trap,
+				.sa_flags = SA_SIGINFO };
+	pid_t pids[3];
+	int before;
+
+	sigaction(SIGTRAP, &sa, NULL);
+	__asm__ __volatile__("pushfl; orl %0, (%%esp); popfl"
+			     : : "i"(EFLAGS_TF) : "memory", "cc");
+	for (int i = 0; i < 3; i++)
+		pids[i] = (pid_t)syscall(SYS_getpid);
+	before = step_traps;
+	for (volatile int i = 0; i < 10; i++)
+		;
+	yes("traps in the calls", before > 10);
+	yes("traps after the calls", step_traps > before ||
+				     step_traps >= STEP_LIMIT);
+	__asm__ __volatile__("pushfl; andl %0, (%%esp); popfl"
+			     : : "i"(~EFLAGS_TF) : "memory", "cc");
+	yes("the calls' results", pids[0] == getpid() && pids[1] == pids[0] &&
+				  pids[2] == pids[0]);
+	signal(SIGTRAP, SIG_DFL);
+}
+
 static int want(int argc, char **argv, const char *part)
 {
 	if (argc == 1)
@@ -589,5 +668,7 @@ int main(int argc, char **argv)
 		unmap_and_write();
 	if (want(argc, argv, "maps"))
 		maps();
+	if (want(argc, argv, "step"))
+		single_step();
 	return finish();
 }
