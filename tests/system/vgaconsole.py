@@ -3,8 +3,7 @@ them, driven through QEMU's QMP socket.
 
 Keys go in with QMP's send-key (the emulated i8042 turns them into the
 scancodes a real keyboard sends) and the screen comes back by dumping the
-text memory at 0xB8000 with pmemsave, from the cell where the CRT
-controller starts the display (the kernel scrolls by moving that start).  The serial console only
+text frame buffer at 0xB8000 with pmemsave.  The serial console only
 tells when the kernel is ready.
 
     with Machine(args + qmp_args(path)) as m:
@@ -109,32 +108,11 @@ def type_text(qmp, text):
         send_keys(qmp, keys_of(char))
 
 
-def hmp(qmp, line):
-    return qmp.command("human-monitor-command", **{"command-line": line})
-
-
-def display_start(qmp):
-    """The CRT controller's display start (a cell offset), read through
-    its index and data ports with the machine stopped, the index the
-    kernel had left put back."""
-    qmp.command("stop")
-    try:
-        index = int(hmp(qmp, "i /b 0x3d4").split()[-1], 16)
-        start = 0
-        for reg in (0x0C, 0x0D):
-            hmp(qmp, "o /b 0x3d4 0x%x" % reg)
-            start = start << 8 | int(hmp(qmp, "i /b 0x3d5").split()[-1], 16)
-        hmp(qmp, "o /b 0x3d4 0x%x" % index)
-    finally:
-        qmp.command("cont")
-    return start
-
-
 def read_screen(qmp, path):
     """The 25 rows of the text screen as strings (CP437 glyphs outside
     ASCII become '?'), and the raw cells."""
-    qmp.command("pmemsave", val=VGA_TEXT + 2 * display_start(qmp),
-                size=ROWS * COLS * 2, filename=path)
+    qmp.command("pmemsave", val=VGA_TEXT, size=ROWS * COLS * 2,
+                filename=path)
     with open(path, "rb") as f:
         cells = f.read()
     rows = []
