@@ -3,19 +3,12 @@
  * the 80x25 frame buffer and the hardware cursor.  It knows nothing of
  * terminals; the consoles draw into the frame buffer themselves.
  *
- * vga_init() maps the frame buffer, shows it from its first cell and sets
- * Linux's underline cursor.  vga_frame_buffer() returns the VGA_ROWS *
- * VGA_COLS cells on the screen (glyph in the low byte, attribute in the
- * high byte).  vga_scroll(rows) scrolls the screen up by moving the
- * display start rows down the text memory: true when the screen's rows
- * moved up, false when the window went back to the start of the memory
- * instead (then every row of the frame buffer must be drawn again).
- * vga_cursor_set() moves the cursor to a cell of the screen, or hides it;
- * it programs the CRT controller only when something changed.
- * vga_display_start() (a cell offset in the text memory),
- * vga_cursor_offset() (from the screen's first cell) and
- * vga_cursor_hidden() read the controller back (for tests).  Callers
- * serialize (the console lock).
+ * vga_init() maps the frame buffer and sets Linux's underline cursor.
+ * vga_frame_buffer() returns the VGA_ROWS * VGA_COLS cells (glyph in the
+ * low byte, attribute in the high byte).  vga_cursor_set() moves the
+ * cursor to a cell, or hides it; it programs the CRT controller only when
+ * something changed.  vga_cursor_offset() and vga_cursor_hidden() read
+ * the controller back (for tests).  Callers serialize (the console lock).
  */
 #ifndef DRIVERS_TTY_VGA_H
 #define DRIVERS_TTY_VGA_H
@@ -25,8 +18,6 @@
 
 void vga_init(void);
 uint16_t *vga_frame_buffer(void);
-bool vga_scroll(unsigned int rows);
-unsigned int vga_display_start(void);
 void vga_cursor_set(unsigned int row, unsigned int col, bool visible);
 unsigned int vga_cursor_offset(void);
 bool vga_cursor_hidden(void);

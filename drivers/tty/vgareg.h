@@ -6,7 +6,6 @@
 #define DRIVERS_TTY_VGAREG_H
 
 #define VGA_TEXT_PHYS		0xB8000	/* 80x25 cells: glyph | attr << 8 */
-#define VGA_TEXT_CELLS		0x4000	/* 32 KiB of text memory there */
 #define VGA_COLS		80
 #define VGA_ROWS		25
 
@@ -14,8 +13,6 @@
 #define VGA_CRTC_INDEX		0x3D4
 #define VGA_CRTC_DATA		0x3D5
 #define VGA_CRTC_CURSOR_START	0x0A	/* bits 0-4 first scan line */
-#define VGA_CRTC_START_HIGH	0x0C	/* display start cell, bits 15-8 */
-#define VGA_CRTC_START_LOW	0x0D	/* display start cell, bits 7-0 */
 #define VGA_CRTC_CURSOR_END	0x0B	/* bits 0-4 last scan line */
 #define VGA_CRTC_CURSOR_HIGH	0x0E	/* cursor cell offset, bits 15-8 */
 #define VGA_CRTC_CURSOR_LOW	0x0F	/* cursor cell offset, bits 7-0 */

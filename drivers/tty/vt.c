@@ -31,7 +31,6 @@ static unsigned int view_back;		/* history rows shown above fg's grid */
 static uint16_t shown[SCREEN_CELLS];	/* what the frame buffer holds */
 static bool shown_stale;		/* shown[] means nothing: copy all */
 static bool screen_dirty;		/* fg wrote since the last sync */
-static unsigned int rows_scrolled;	/* fg's whole-screen scrolls since */
 static bool responses_pending;
 static struct spinlock vt_lock = SPINLOCK_INIT;
 
@@ -44,8 +43,6 @@ static void remember_row(struct vt_term *t, const uint16_t *row)
 	v->history_next = (v->history_next + 1) % VT_HISTORY;
 	if (v->history_count < VT_HISTORY)
 		v->history_count++;
-	if (v == &vts[fg])
-		rows_scrolled++;
 }
 
 /* What row r of the screen shows: the foreground's grid, view_back rows
@@ -63,68 +60,26 @@ static const uint16_t *screen_row(unsigned int r)
 	return &v->grid[(r - view_back) * VGA_COLS];
 }
 
-/* Copy the cells of a row that differ from what the frame buffer holds
- * (from the first to the last that differ), and note them in shown[]. */
-static void draw_row(uint16_t *screen, uint16_t *seen, const uint16_t *want)
-{
-	unsigned int first = 0, last = VGA_COLS;
-
-	while (first < VGA_COLS && seen[first] == want[first])
-		first++;
-	if (first == VGA_COLS)
-		return;
-	while (seen[last - 1] == want[last - 1])
-		last--;
-	memcpy(&screen[first], &want[first], (last - first) * sizeof(*want));
-	memcpy(&seen[first], &want[first], (last - first) * sizeof(*want));
-}
-
 /*
- * Move the screen up by the rows the foreground console scrolled since
- * the last sync, in the hardware (vga_scroll): then only the rows that
- * came in need drawing.  Returns the first row whose frame-buffer cells
- * are unknown (VGA_ROWS: none).  Called with vt_lock held.
- */
-static unsigned int scroll_screen(void)
-{
-	unsigned int n = rows_scrolled;
-	size_t cells = (size_t)(VGA_ROWS - n) * VGA_COLS;
-
-	rows_scrolled = 0;
-	if (shown_stale || n == 0 || n >= VGA_ROWS)
-		return VGA_ROWS;
-	if (!vga_scroll(n)) {
-		shown_stale = true;
-		return VGA_ROWS;
-	}
-	memmove(shown, &shown[n * VGA_COLS], cells * sizeof(shown[0]));
-	return VGA_ROWS - n;
-}
-
-/*
- * Bring the screen up to date with the foreground console: whole-screen
- * scrolls are done by the hardware, then the cells that differ from what
- * the frame buffer holds are copied to it (writes only: reading video
- * memory is slow), then the hardware cursor follows (hidden while the
- * view is scrolled back).  Called with vt_lock held.
+ * Bring the screen up to date with the foreground console: the rows that
+ * differ from what the frame buffer holds are copied to it (writes only:
+ * reading video memory is slow), then the hardware cursor follows (hidden
+ * while the view is scrolled back).  Called with vt_lock held.
  */
 static void sync_screen(void)
 {
 	const struct vt_term *t = &vts[fg].term;
-	unsigned int unknown = scroll_screen();
 	uint16_t *screen = vga_frame_buffer();
 	size_t row_bytes = VGA_COLS * sizeof(uint16_t);
 
 	for (unsigned int r = 0; r < VGA_ROWS; r++) {
 		const uint16_t *want = screen_row(r);
-		uint16_t *seen = &shown[r * VGA_COLS];
 
-		if (shown_stale || r >= unknown) {
-			memcpy(&screen[r * VGA_COLS], want, row_bytes);
-			memcpy(seen, want, row_bytes);
-		} else {
-			draw_row(&screen[r * VGA_COLS], seen, want);
-		}
+		if (!shown_stale && !memcmp(&shown[r * VGA_COLS], want,
+					    row_bytes))
+			continue;
+		memcpy(&screen[r * VGA_COLS], want, row_bytes);
+		memcpy(&shown[r * VGA_COLS], want, row_bytes);
 	}
 	shown_stale = false;
 	screen_dirty = false;

@@ -4,12 +4,10 @@
  * Each console is a terminal emulator (vt_term.h) with its own state and
  * grid of cells in memory.  The screen shows the foreground console's
  * grid: at each timer tick after user output, at once after kernel
- * messages, a switch or vt_flush(), a scroll of the whole screen moves
- * the CRT controller's display start (vga.h), then the cells that changed
- * are copied to the VGA frame buffer (video memory is slow, and only
- * written: a kernel message that scrolls the screen writes one row, not
- * 25; a burst of output scrolls in memory and reaches the screen once per
- * tick), and the CRT controller's cursor is moved.  Kernel messages go to
+ * messages, a switch or vt_flush(), the rows that changed are copied to
+ * the VGA frame buffer (video memory is slow, and only written; a burst
+ * of output scrolls in memory and reaches the screen once per tick), and
+ * the CRT controller's cursor is moved.  Kernel messages go to
  * the foreground console through a parser of their own, so they never
  * break an escape sequence user space is in the middle of, with "\n" as
  * CR LF.  Answers to DSR/DA are handed to the input side from the timer

@@ -1,9 +1,7 @@
 /*
  * test_vt.c: the VGA console on the real (emulated) hardware: output
- * reaches the text memory at 0xB8000 where the CRT controller's display
- * starts, its cursor follows, scrolling moves the screen (by moving the
- * display start, and across the end of the text memory), console
- * switching saves and
+ * reaches the frame buffer at 0xB8000, the CRT controller's cursor
+ * follows, scrolling moves the screen, console switching saves and
  * restores screens, kernel messages keep their own parser, and keyboard
  * scancodes switch consoles.  Every test leaves console 0 in front.
  */
@@ -18,12 +16,9 @@
 #include "lib/string.h"
 #include "mm/mm.h"
 
-/* The screen as the CRT controller shows it. */
 static const volatile uint16_t *screen(void)
 {
-	const volatile uint16_t *text = phys_to_virt(VGA_TEXT_PHYS);
-
-	return text + vga_display_start();
+	return phys_to_virt(VGA_TEXT_PHYS);
 }
 
 static uint8_t screen_glyph(unsigned int row, unsigned int col)
@@ -188,36 +183,4 @@ KTEST(vt, scrollback_view)
 	KT_ASSERT_EQ(ctx, vt_switch(1), 0);
 	KT_EXPECT(ctx, screen_row_is(0, "line 15"));
 	KT_EXPECT_EQ(ctx, vt_switch(0), 0);
-}
-
-/* A whole-screen scroll moves the display start (one row written, not
- * 25); over 200 rows take it past the end of the 32 KiB of text memory,
- * where it goes back to the start with every row redrawn. */
-KTEST(vt, scrolling_moves_the_display_start)
-{
-	char line[16];
-	unsigned int start, now, wrapped = 0, moved_wrong = 0;
-
-	KT_ASSERT_EQ(ctx, vt_switch(0), 0);
-	put(0, "\033c");
-	for (int i = 0; i < 300; i++) {
-		start = vga_display_start();
-		snprintf(line, sizeof(line), "\r\nrow %d", i);
-		put(0, line);
-		now = vga_display_start();
-		if (i < VGA_ROWS - 1)
-			moved_wrong += now != start;
-		else if (now == 0)
-			wrapped++;
-		else
-			moved_wrong += now != start + VGA_COLS;
-	}
-	KT_EXPECT_EQ(ctx, moved_wrong, 0);
-	KT_EXPECT(ctx, wrapped >= 1);
-	KT_EXPECT(ctx, screen_row_is(VGA_ROWS - 1, "row 299"));
-	KT_EXPECT(ctx, screen_row_is(0, "row 275"));
-	KT_EXPECT_EQ(ctx, vga_cursor_offset(), (VGA_ROWS - 1) * VGA_COLS + 7);
-	KT_EXPECT(ctx, (uint32_t)(vga_frame_buffer() - (uint16_t *)phys_to_virt(
-		VGA_TEXT_PHYS)) == vga_display_start());
-	put(0, "\033c");
 }
