@@ -11,6 +11,7 @@
  * raise a general protection fault that is reported.
  */
 #include "kernel/x86/interrupt.h"
+#include "kernel/x86/sysenter.h"
 #include "lib/compiler.h"
 #include "kernel/x86/lapic.h"
 #include "kernel/proc/signal.h"
@@ -64,6 +65,10 @@ void idt_init(void)
 
 void trap_dispatch(struct trap_frame *f)
 {
+	if (f->vector == SYSENTER_VECTOR) {
+		sysenter_dispatch(f);	/* back here as SYSCALL_VECTOR */
+		return;
+	}
 	if (f->vector == SYSCALL_VECTOR) {
 		syscall_dispatch(f);
 	} else if (f->vector < IRQ_BASE) {

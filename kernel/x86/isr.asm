@@ -104,14 +104,15 @@ isr_syscall:
 ; CS and SS, esp the current task's kernel stack top (kept equal to the
 ; TSS's esp0) and interrupts off; the user's eip is lost and its esp is in
 ; ebp (__kernel_vsyscall's convention).  Build the frame int 0x80 builds,
-; its eip and ebp left for sysenter_dispatch to fill in, with the flags
+; tagged SYSENTER_VECTOR, its eip and ebp left for sysenter_dispatch
+; (trap_dispatch calls it) to fill in, with the flags
 ; the user had (interrupts on) and the kernel's cleared (NT, TF, AC, DF:
 ; SYSENTER clears only IF).  A user single-stepping itself (TF) takes
 ; debug traps on the first instructions here: trap.c ignores them, and
 ; its TF comes back with its flags.
 SEL_UCODE equ 0x1b
 SEL_UDATA equ 0x23
-extern sysenter_dispatch
+SYSENTER_VECTOR equ 0x81		; kernel/x86/sysenter.h
 global isr_sysenter
 isr_sysenter:
 	push dword SEL_UDATA		; user ss
@@ -125,22 +126,8 @@ isr_sysenter_tf_clear:			; a user's TF traps up to here
 	push dword SEL_UCODE		; user cs
 	push dword 0			; eip: sysenter_dispatch
 	push dword 0			; error code
-	push dword 0x80			; vector: a system call
-	pusha
-	push ds
-	push es
-	push fs
-	push gs
-	mov ax, SEL_KDATA
-	mov ds, ax
-	mov es, ax
-	xor eax, eax
-	mov fs, ax
-	mov gs, ax
-	push esp
-	call sysenter_dispatch
-	add esp, 4
-	jmp trap_return
+	push dword SYSENTER_VECTOR	; trap_dispatch hands it on
+	jmp isr_common
 
 ; The local APIC's timer and spurious vectors (kernel/x86/lapic.c).
 global isr_lapic_timer, isr_lapic_spurious

@@ -114,6 +114,7 @@ static bool sysenter_frame(struct trap_frame *f)
 
 void sysenter_dispatch(struct trap_frame *f)
 {
+	f->vector = SYSCALL_VECTOR;
 	if (sysenter_frame(f))
 		trap_dispatch(f);
 	else

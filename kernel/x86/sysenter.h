@@ -4,7 +4,8 @@
  *
  * The CPU's SYSENTER MSRs point at isr_sysenter (kernel/x86/isr.asm) with
  * the current task's kernel stack; that stub builds the trap frame int
- * 0x80 would have built and calls sysenter_dispatch, which completes it
+ * 0x80 would have built, tagged SYSENTER_VECTOR, and trap_dispatch calls
+ * sysenter_dispatch, which completes it
  * from what __kernel_vsyscall pushed (the sixth argument, the caller's
  * return address) and goes on as for int 0x80: the call returns with
  * iret, straight to __kernel_vsyscall's caller.  A call that is restarted
@@ -32,6 +33,9 @@
 #include <stdint.h>
 #include "kernel/x86/interrupt.h"
 
+/* The vector isr_sysenter's frame comes to trap_dispatch with (no IDT
+ * entry has it); sysenter_dispatch makes it SYSCALL_VECTOR. */
+#define SYSENTER_VECTOR		0x81
 /* In a frame from SYSENTER, the (unused) slot of pusha's esp. */
 #define SYSENTER_FRAME_MARK	1u
 

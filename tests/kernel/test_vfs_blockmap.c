@@ -319,6 +319,15 @@ static struct blk_request *bm_start_held(int (*fn)(void *), struct file *f,
 	return bm_held;
 }
 
+/* /bm/f as one page of 1 KiB blocks 100-103, open read-write. */
+static struct file *bm_open_page(void)
+{
+	for (uint32_t i = 0; i < 4; i++)
+		bm_map[i] = 100 + i;
+	bm_set_size(4096);
+	return vfs_open("/bm/f", O_RDWR, 0);
+}
+
 /* Let the held request finish, as the disk would. */
 static void bm_release(struct blk_request *rq)
 {
@@ -350,10 +359,7 @@ KTEST(vfs_blockmap, write_reads_without_the_vfs_lock)
 
 	KT_ASSERT(ctx, back != NULL);
 	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
-	for (uint32_t i = 0; i < 4; i++)
-		bm_map[i] = 100 + i;
-	bm_set_size(4096);
-	f = vfs_open("/bm/f", O_RDWR, 0);
+	f = bm_open_page();
 	KT_ASSERT(ctx, !IS_ERR(f));
 	rq = bm_start_held(bm_writer, f, BLK_READ, &w);
 	KT_ASSERT(ctx, w && rq);
@@ -430,10 +436,7 @@ KTEST(vfs_blockmap, writeback_without_the_vfs_lock_truncate_waits)
 	bool vfs_free;
 
 	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
-	for (uint32_t i = 0; i < 4; i++)
-		bm_map[i] = 100 + i;
-	bm_set_size(4096);
-	f = vfs_open("/bm/f", O_RDWR, 0);
+	f = bm_open_page();
 	KT_ASSERT(ctx, !IS_ERR(f));
 	memset(data, 0x5a, sizeof(data));
 	for (int i = 0; i < 8; i++)
