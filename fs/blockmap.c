@@ -91,7 +91,6 @@ int alloc_blocks(struct inode *inode, uint64_t pos, size_t n)
 	return err;
 }
 
-/* The page of inode holding pos, ready to take n bytes at offset off. */
 static int generic_file_fsync_locked(struct file *f)
 {
 	struct inode *inode = f->inode;

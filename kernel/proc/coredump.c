@@ -18,8 +18,9 @@
  * The other threads of the process are ended first, so the memory stops
  * changing.  The mappings are copied under the mm's lock, which is not
  * held while the file is written (a write takes the file's inode lock,
- * and a write's fault takes an mm's lock after it).  The core is cut at RLIMIT_CORE; only a complete one counts
- * as dumped, for the wait status's core bit (W_COREFLAG), as Linux.
+ * and a write's fault takes an mm's lock after it).  The core is cut at
+ * RLIMIT_CORE; only a complete one counts as dumped, for the wait
+ * status's core bit (W_COREFLAG), as Linux.
  *
  * Interface (kernel/proc/proc.h): coredump_write.
  */

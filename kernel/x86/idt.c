@@ -66,10 +66,9 @@ void idt_init(void)
 void trap_dispatch(struct trap_frame *f)
 {
 	if (f->vector == SYSENTER_VECTOR) {
-		sysenter_dispatch(f);	/* back here as SYSCALL_VECTOR */
-		return;
-	}
-	if (f->vector == SYSCALL_VECTOR) {
+		if (sysenter_frame(f))	/* now a SYSCALL_VECTOR frame */
+			syscall_dispatch(f);
+	} else if (f->vector == SYSCALL_VECTOR) {
 		syscall_dispatch(f);
 	} else if (f->vector < IRQ_BASE) {
 		exception_dispatch(f);
@@ -80,11 +79,6 @@ void trap_dispatch(struct trap_frame *f)
 		irq_dispatch(f);
 		sched_irq_exit();
 	}
-	trap_exit(f);
-}
-
-void trap_exit(struct trap_frame *f)
-{
 	/* May switch to another task; this one resumes here later. */
 	sched_trap_return(trap_from_user(f), f->eflags);
 	/* Signals are acted on when returning to user mode. */

@@ -65,9 +65,6 @@ void idt_init(void);
 #define IDT_USER_TRAP_GATE	0xEF	/* present, ring 3 may call, trap */
 void idt_set_gate(unsigned int vector, uint32_t handler, uint8_t type_attr);
 void trap_dispatch(struct trap_frame *f);
-/* The end of every trap: a task switch if one is due, then, on the way
- * to user mode, the signals (trap_dispatch calls it). */
-void trap_exit(struct trap_frame *f);
 void trap_frame_print(const struct trap_frame *f);
 /* kernel/x86/isr.asm: resume on frame f at the top of the kernel stack. */
 __attribute__((noreturn)) void user_mode_enter(struct trap_frame *f);

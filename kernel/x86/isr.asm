@@ -104,7 +104,7 @@ isr_syscall:
 ; CS and SS, esp the current task's kernel stack top (kept equal to the
 ; TSS's esp0) and interrupts off; the user's eip is lost and its esp is in
 ; ebp (__kernel_vsyscall's convention).  Build the frame int 0x80 builds,
-; tagged SYSENTER_VECTOR, its eip and ebp left for sysenter_dispatch
+; tagged SYSENTER_VECTOR, its eip and ebp left for sysenter_frame
 ; (trap_dispatch calls it) to fill in, with the flags
 ; the user had (interrupts on) and the kernel's cleared (NT, TF, AC, DF:
 ; SYSENTER clears only IF).  A user single-stepping itself (TF) takes
@@ -124,7 +124,7 @@ isr_sysenter:
 global isr_sysenter_tf_clear
 isr_sysenter_tf_clear:			; a user's TF traps up to here
 	push dword SEL_UCODE		; user cs
-	push dword 0			; eip: sysenter_dispatch
+	push dword 0			; eip: sysenter_frame
 	push dword 0			; error code
 	push dword SYSENTER_VECTOR	; trap_dispatch hands it on
 	jmp isr_common

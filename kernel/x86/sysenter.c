@@ -92,12 +92,11 @@ static int sysenter_init(void)
 }
 INITCALL(INIT_CORE, sysenter_init);
 
-/* Fill in what SYSENTER lost from __kernel_vsyscall's words; false (and
- * SIGSEGV) when they cannot be read. */
-static bool sysenter_frame(struct trap_frame *f)
+bool sysenter_frame(struct trap_frame *f)
 {
 	uint32_t words[VSYSCALL_WORDS];
 
+	f->vector = SYSCALL_VECTOR;
 	f->esp_dummy = SYSENTER_FRAME_MARK;
 	cpu_sti();
 	if (copy_from_user(words, (const void *)f->user_esp, sizeof(words))) {
@@ -112,15 +111,6 @@ static bool sysenter_frame(struct trap_frame *f)
 	return true;
 }
 
-void sysenter_dispatch(struct trap_frame *f)
-{
-	f->vector = SYSCALL_VECTOR;
-	if (sysenter_frame(f))
-		trap_dispatch(f);
-	else
-		trap_exit(f);
-}
-
 bool sysenter_restart(struct trap_frame *f)
 {
 	uintptr_t vdso = vdso_base(current->mm);
@@ -128,7 +118,6 @@ bool sysenter_restart(struct trap_frame *f)
 	if (!vdso)
 		return false;
 	f->eip = vdso + VDSO_SYM_kernel_vsyscall + VSYSCALL_INT80;
-
 	f->user_esp -= 4;		/* back on the caller's return address */
 	return true;
 }

@@ -29,6 +29,15 @@ static void take_in_order(struct mutex *first, struct mutex *second)
 	mutex_unlock(first);
 }
 
+/* Turn the validator on for a test: whether it was on, for forget_all. */
+static bool validator_on(void)
+{
+	bool was_on = lockdep_enabled;
+
+	lockdep_enabled = true;
+	return was_on;
+}
+
 static void forget_all(bool was_on)
 {
 	lockdep_forget(&lock_a.dep);
@@ -39,11 +48,9 @@ static void forget_all(bool was_on)
 
 KTEST(lockdep, opposite_orders_reported)
 {
-	bool was_on = lockdep_enabled;
-	uint32_t before;
+	bool was_on = validator_on();
+	uint32_t before = inversions();
 
-	lockdep_enabled = true;
-	before = inversions();
 	take_in_order(&lock_a, &lock_b);
 	take_in_order(&lock_a, &lock_b);	/* the same order: fine */
 	KT_EXPECT_EQ(ctx, inversions(), before);
@@ -55,11 +62,9 @@ KTEST(lockdep, opposite_orders_reported)
 
 KTEST(lockdep, inversion_through_a_third_class)
 {
-	bool was_on = lockdep_enabled;
-	uint32_t before;
+	bool was_on = validator_on();
+	uint32_t before = inversions();
 
-	lockdep_enabled = true;
-	before = inversions();
 	take_in_order(&lock_a, &lock_b);
 	take_in_order(&lock_b, &lock_c);
 	take_in_order(&lock_a, &lock_c);
@@ -72,11 +77,9 @@ KTEST(lockdep, inversion_through_a_third_class)
 
 KTEST(lockdep, recursion_and_trylock_are_not_orders)
 {
-	bool was_on = lockdep_enabled;
-	uint32_t before;
+	bool was_on = validator_on();
+	uint32_t before = inversions();
 
-	lockdep_enabled = true;
-	before = inversions();
 	mutex_lock(&lock_a);
 	mutex_lock(&lock_b);
 	mutex_lock(&lock_a);			/* recursive: no b before a */
@@ -95,11 +98,10 @@ KTEST(lockdep, recursion_and_trylock_are_not_orders)
 
 KTEST(lockdep, user_return_with_a_lock_held_reported)
 {
-	bool was_on = lockdep_enabled;
+	bool was_on = validator_on();
 	struct lockdep_stats st;
 	uint32_t before;
 
-	lockdep_enabled = true;
 	lockdep_stats(&st);
 	before = st.held_at_user;
 	lockdep_user_return();
