@@ -2,9 +2,7 @@
  * blockmap.c: file data in the page cache, for filesystems on a block
  * device that map file blocks to disk blocks with inode_ops.get_block.
  *
- * generic_file_read moves bytes from the pages of inode->mapping to a
- * buffer, one page at a time, letting the page cache read ahead (never
- * past the end of the file).  read(2) is blockread.c's, writes are
+ * Reads (read(2) and the kernel's) are blockread.c's, writes are
  * blockwrite.c's; alloc_blocks allocates the blocks under a range of
  * bytes for them and for page_mkwrite.
  *
@@ -21,7 +19,7 @@
  * allocates a page's blocks before a shared mapping stores into it.
  * Disk block b starts at sector b * (block_size / 512) of sb->dev.
  *
- * Interface: generic_file_read, generic_file_fsync, generic_file_map_page,
+ * Interface: generic_file_fsync, generic_file_map_page,
  * generic_file_peek_page, generic_file_page_mkwrite, block_mapping_ops;
  * for blockread.c, blockwrite.c and flushdata.c (internal.h) size_pages,
  * map_blocks, pages_io, alloc_blocks, block_write_prepare.
@@ -40,41 +38,6 @@ uint32_t size_pages(const struct inode *inode)
 {
 	return (uint32_t)MIN((inode->size + PAGE_SIZE - 1) >> PAGE_SHIFT,
 			     (uint64_t)UINT32_MAX);
-}
-
-static ssize_t generic_file_read_locked(struct file *f, void *buf, size_t len, uint64_t *pos)
-{
-	struct inode *inode = f->inode;
-	uint32_t end = size_pages(inode);
-	size_t done = 0;
-
-	if (*pos >= inode->size)
-		return 0;
-	len = (size_t)MIN((uint64_t)len, inode->size - *pos);
-	while (done < len) {
-		uint32_t off = (uint32_t)(*pos & (PAGE_SIZE - 1));
-		size_t n = MIN(len - done, (size_t)(PAGE_SIZE - off));
-		struct page *pg = pagecache_read_ahead(&inode->mapping,
-					(uint32_t)(*pos >> PAGE_SHIFT), end);
-
-		if (IS_ERR(pg))
-			return done ? (ssize_t)done : PTR_ERR(pg);
-		memcpy((char *)buf + done, (char *)page_address(pg) + off, n);
-		pagecache_put(pg);
-		done += n;
-		*pos += n;
-	}
-	return (ssize_t)done;
-}
-
-ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos)
-{
-	ssize_t ret;
-
-	vfs_lock();
-	ret = generic_file_read_locked(f, buf, len, pos);
-	vfs_unlock();
-	return ret;
 }
 
 int alloc_blocks(struct inode *inode, uint64_t pos, size_t n)

@@ -1,6 +1,7 @@
 /*
  * blockread.c: read(2) of a block-mapped file (generic_file_read_user),
- * without holding the VFS lock while the disk works.
+ * without holding the VFS lock while the disk works, nor while it reads
+ * the indirect blocks that map the file (fs/metawait.c).
  *
  * Each round takes up to READ_BATCH pages of the file.  Under the VFS
  * lock it finds them in the page cache; the ones not there yet (and the
@@ -23,13 +24,16 @@
  * and starts again.  The pages the truncate covered have left the cache
  * already, so nothing the read saw stays visible.
  *
- * Interface: generic_file_read_user (vfs.h); file_read_page (internal.h),
+ * Interface: generic_file_read_user and generic_file_read (the same into
+ * kernel memory) (vfs.h); file_read_page (internal.h),
  * one page read the same way, for mmap faults and for the partial pages
  * of a write.
  */
+#include "fs/buffer.h"
 #include "fs/internal.h"
 #include "lib/compiler.h"
 #include "lib/errno.h"
+#include "lib/string.h"
 #include "mm/mm.h"
 #include "mm/uaccess.h"
 
@@ -47,6 +51,7 @@ struct read_round {
 	int nfresh, nahead;		/* nahead: the last ones, not in pgs */
 	uint32_t *map;			/* their blocks, per page */
 	uint32_t seq;			/* blocks_seq when mapped */
+	struct meta_wait meta;		/* the caller's rounds (metawait.c) */
 };
 
 static uint32_t blocks_per_page(const struct inode *inode)
@@ -117,9 +122,11 @@ static int round_map(struct read_round *r)
 	if (!r->map)
 		return -ENOMEM;
 	r->seq = READ_ONCE(r->inode->mapping.blocks_seq);
+	meta_arm(&r->meta);
 	for (int i = 0; i < r->nfresh && !err; i++)
 		err = map_blocks(r->inode, r->fresh[i]->index, 1,
 				 r->map + (size_t)i * per);
+	meta_disarm(&r->meta);
 	return err;
 }
 
@@ -188,18 +195,23 @@ static int read_round(struct file *f, uint64_t pos, size_t want,
 	vfs_unlock();
 	if (r->nfresh)
 		err = round_io(r, err);
+	/* An indirect block not cached: read it, then start again. */
+	if (err == -EMETAWAIT)
+		err = meta_fetch(&r->meta) ?: -EAGAIN;
 	if (round_trim(r))
 		return r->n;
 	return err;
 }
 
-ssize_t generic_file_read_user(struct file *f, void *ubuf, size_t len,
-			       uint64_t *pos)
+/* Read len bytes at *pos into buf, user memory (user) or the kernel's. */
+static ssize_t read_rounds(struct file *f, void *buf, size_t len,
+			   uint64_t *pos, bool user)
 {
 	struct read_round round, *r = &round;	/* ~350 bytes */
 	size_t done = 0;
 	int err = 0;
 
+	r->meta = (struct meta_wait){ 0 };
 	while (done < len && !err) {
 		int n = read_round(f, *pos, len - done, r);
 
@@ -210,11 +222,14 @@ ssize_t generic_file_read_user(struct file *f, void *ubuf, size_t len,
 			break;
 		}
 		for (int i = 0; i < n; i++) {
-			if (!err)
-				err = copy_to_user((char *)ubuf + done,
-						   (char *)page_address(r->pgs[i]) +
-						   (*pos & (PAGE_SIZE - 1)),
+			char *from = (char *)page_address(r->pgs[i]) +
+				     (*pos & (PAGE_SIZE - 1));
+
+			if (!err && user)
+				err = copy_to_user((char *)buf + done, from,
 						   r->lens[i]);
+			else if (!err)
+				memcpy((char *)buf + done, from, r->lens[i]);
 			pagecache_put(r->pgs[i]);
 			if (!err) {
 				done += r->lens[i];
@@ -225,11 +240,23 @@ ssize_t generic_file_read_user(struct file *f, void *ubuf, size_t len,
 	return done ? (ssize_t)done : err;
 }
 
+ssize_t generic_file_read_user(struct file *f, void *ubuf, size_t len,
+			       uint64_t *pos)
+{
+	return read_rounds(f, ubuf, len, pos, true);
+}
+
+ssize_t generic_file_read(struct file *f, void *buf, size_t len, uint64_t *pos)
+{
+	return read_rounds(f, buf, len, pos, false);
+}
+
 struct page *file_read_page(struct file *f, uint32_t index)
 {
 	struct read_round round;
 	int n;
 
+	round.meta = (struct meta_wait){ 0 };
 	do
 		n = read_round(f, (uint64_t)index << PAGE_SHIFT, PAGE_SIZE,
 			       &round);

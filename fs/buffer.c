@@ -9,6 +9,7 @@
  */
 #include "fs/buffer.h"
 #include "fs/internal.h"
+#include "kernel/sched/task.h"
 #include "kernel/init.h"
 #include "drivers/block/blkdev.h"
 #include "lib/errno.h"
@@ -174,6 +175,24 @@ static void bfill(struct buf *b, struct page *pg, uint32_t block,
 	b->size = bsize;
 }
 
+/* An armed bread (fs/metawait.c): the page if it is cached and read,
+ * else ERR_PTR(-EMETAWAIT) with the block noted in w. */
+static struct page *bread_cached(struct address_space *m, uint32_t index,
+				 struct meta_wait *w, struct blkdev *dev,
+				 uint32_t block, uint32_t bsize)
+{
+	struct page *pg = pagecache_find(m, index);
+
+	if (pg && (pg->flags & PAGE_FLAG_UPTODATE))
+		return pg;
+	if (pg)
+		pagecache_put(pg);
+	w->dev = dev;
+	w->block = block;
+	w->bsize = bsize;
+	return ERR_PTR(-EMETAWAIT);
+}
+
 int bread(struct blkdev *dev, uint32_t block, uint32_t bsize, struct buf *b)
 {
 	struct address_space *m;
@@ -183,11 +202,25 @@ int bread(struct blkdev *dev, uint32_t block, uint32_t bsize, struct buf *b)
 
 	if (err)
 		return err;
-	pg = pagecache_read_ahead(m, index, bdev_pages(dev));
+	if (current && current->meta_wait)
+		pg = bread_cached(m, index, current->meta_wait, dev, block,
+				  bsize);
+	else
+		pg = pagecache_read_ahead(m, index, bdev_pages(dev));
 	if (IS_ERR(pg))
 		return PTR_ERR(pg);
 	bfill(b, pg, block, bsize, offset);
 	return 0;
+}
+
+int bprefetch(struct blkdev *dev, uint32_t block, uint32_t bsize)
+{
+	struct buf b;
+	int err = bread(dev, block, bsize, &b);
+
+	if (!err)
+		brelse(&b);
+	return err;
 }
 
 int bget(struct blkdev *dev, uint32_t block, uint32_t bsize, struct buf *b)

@@ -26,8 +26,13 @@
  * read the disk.  Every call returns 0 or -Exxx (-EIO from the device,
  * -EINVAL for a block past the end of the device).
  *
- * Interface: bread, bget, bdirty, brelse, bforget, bdev_mapping,
- * bdev_sync.
+ * A read-only VFS operation may run armed (fs/metawait.c): bread() of a
+ * block the cache does not hold then fails with -EMETAWAIT instead of
+ * waiting for the disk, and notes the block in the task's meta_wait, for
+ * bprefetch() once the VFS lock is dropped.
+ *
+ * Interface: bread, bget, bdirty, brelse, bforget, bprefetch,
+ * bdev_mapping, bdev_sync.
  */
 #ifndef FS_BUFFER_H
 #define FS_BUFFER_H
@@ -45,11 +50,20 @@ struct buf {
 	uint32_t size;
 };
 
+/* The block an armed bread() could not find (fs/metawait.c). */
+struct meta_wait {
+	struct blkdev *dev;
+	uint32_t block, bsize;
+	unsigned int waits;		/* rounds run so far */
+};
+
 int bread(struct blkdev *dev, uint32_t block, uint32_t bsize, struct buf *b);
 int bget(struct blkdev *dev, uint32_t block, uint32_t bsize, struct buf *b);
 void bdirty(struct buf *b);
 void brelse(struct buf *b);
 void bforget(struct blkdev *dev, uint32_t block, uint32_t bsize);
+/* Read the block into the cache (no reference kept): 0 or -Exxx. */
+int bprefetch(struct blkdev *dev, uint32_t block, uint32_t bsize);
 
 /* The device's mapping in the page cache (created on first use). */
 struct address_space *bdev_mapping(struct blkdev *dev);

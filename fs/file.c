@@ -285,6 +285,22 @@ static void reader_count(struct file *f, int by)
 	f->counted_reader = by > 0;
 }
 
+/* The file an open without O_CREAT names (namei_open), the VFS lock
+ * dropped while the disk reads the metadata the lookup needs. */
+static int open_lookup(struct inode *base, const char *path,
+		       unsigned int flags, struct inode **out, struct file **via)
+{
+	struct meta_wait w = { 0 };
+	int err;
+
+	do {
+		meta_arm(&w);
+		err = namei_open(base, path,
+				 flags & O_NOFOLLOW ? 0 : LOOKUP_FOLLOW, out, via);
+	} while (meta_retry(&w, &err));
+	return err;
+}
+
 /* The open under the VFS lock; *truncate: O_TRUNC asks to empty the
  * regular file it found (which vfs_open_at does after, under the inode's
  * lock first). */
@@ -309,9 +325,7 @@ static struct file *vfs_open_locked(struct inode *base, const char *path,
 		err = open_create(base, path, flags, mode, &inode, &created,
 				  &via, 0);
 	else
-		err = namei_open(base, path,
-				 flags & O_NOFOLLOW ? 0 : LOOKUP_FOLLOW,
-				 &inode, &via);
+		err = open_lookup(base, path, flags, &inode, &via);
 	if (err)
 		return ERR_PTR(err);
 	err = open_check(inode, flags, created);
@@ -542,10 +556,16 @@ static int vfs_readdir_locked(struct file *f, dir_emit_t emit, void *ctx)
 
 int vfs_readdir(struct file *f, dir_emit_t emit, void *ctx)
 {
+	struct meta_wait w = { 0 };
 	int ret;
 
+	/* A round that stopped at a block not cached goes on from f->pos,
+	 * the entries it emitted kept. */
 	vfs_lock();
-	ret = vfs_readdir_locked(f, emit, ctx);
+	do {
+		meta_arm(&w);
+		ret = vfs_readdir_locked(f, emit, ctx);
+	} while (meta_retry(&w, &ret));
 	vfs_unlock();
 	return ret;
 }

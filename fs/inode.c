@@ -167,8 +167,12 @@ static void iput_locked(struct inode *inode)
 	if (--inode->refcount)
 		return;
 	if (inode->nlink == 0 || (sb->ops && sb->ops->drop_inode &&
-				  inode != sb->root && sb->ops->drop_inode(inode)))
+				  inode != sb->root && sb->ops->drop_inode(inode))) {
+		struct meta_wait *armed = meta_pause();	/* it writes */
+
 		inode_evict(inode);
+		meta_resume(armed);
+	}
 	if (sb->detached)
 		sb_release_detached(sb);
 }

@@ -14,12 +14,14 @@
  * - blockmap.c: block mapping and I/O for blockread.c, blockwrite.c and
  *   flushdata.c (write-back without the VFS lock across the disk);
  * - ops.c: truncation;
- * - lock.c: the VFS lock.
+ * - lock.c: the VFS lock; metawait.c: read-only operations that drop it
+ *   while the disk reads their metadata.
  */
 #ifndef FS_INTERNAL_H
 #define FS_INTERNAL_H
 
 #include "drivers/block/blkdev.h"
+#include "fs/buffer.h"
 #include "fs/vfs.h"
 
 struct blkdev;
@@ -33,7 +35,9 @@ struct blkdev;
  * disk or user memory: read(2) and mmap faults (blockread.c), write(2)
  * (blockwrite.c) and write-back by the flusher, sync and fsync
  * (flushdata.c) drop it for that.  Metadata I/O (inodes, bitmaps,
- * directories, indirect blocks) still happens under it.
+ * directories, indirect blocks) happens under it, except in read-only
+ * operations run through metawait.c: path lookup, getdents and the block
+ * mapping of read(2) and mmap faults.
  *
  * The locks, in the order they are taken: an inode's lock (inode_lock:
  * writes and size changes of that file), an mm's lock (a page fault, a
@@ -51,6 +55,35 @@ int64_t vfs_seek_data(struct file *f, int64_t off, bool want_data);
 void vfs_lock(void);
 void vfs_unlock(void);
 bool vfs_trylock(void);	/* without sleeping: whether it is ours */
+/* Whether the caller holds the VFS lock once (not nested). */
+bool vfs_lock_outermost(void);
+
+/*
+ * metawait.c: a read-only operation under the VFS lock that drops it
+ * while the disk reads a metadata block it needs:
+ *
+ *	struct meta_wait w = { 0 };
+ *	vfs_lock();
+ *	do {
+ *		meta_arm(&w);
+ *		err = op(...);		(no effect when it fails)
+ *	} while (meta_retry(&w, &err));
+ *	vfs_unlock();
+ *
+ * meta_arm arms the task (unless the lock is nested or enough rounds
+ * were run); meta_retry, if w armed it, disarms it, and on -EMETAWAIT
+ * drops the lock, reads the block, takes the lock again and returns true.
+ * One that cannot take the lock again at that point (it holds page
+ * locks) calls meta_disarm, unwinds, then meta_fetch(w) without the
+ * lock: 0 or the read's error.  meta_pause/meta_resume disarm the task around what
+ * writes (eviction) and put back what was armed.
+ */
+void meta_arm(struct meta_wait *w);
+bool meta_retry(struct meta_wait *w, int *err);
+void meta_disarm(struct meta_wait *w);
+int meta_fetch(struct meta_wait *w);
+struct meta_wait *meta_pause(void);
+void meta_resume(struct meta_wait *w);
 /* file.c: 0, -EBADF (opened write-only) or -EISDIR. */
 int vfs_read_allowed(const struct file *f);
 

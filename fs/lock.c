@@ -20,3 +20,8 @@ bool vfs_trylock(void)
 {
 	return mutex_trylock(&vfs_mutex);
 }
+
+bool vfs_lock_outermost(void)
+{
+	return mutex_held(&vfs_mutex) && vfs_mutex.depth == 1;
+}

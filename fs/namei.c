@@ -379,10 +379,14 @@ int namei_open(struct inode *base, const char *path, unsigned int flags,
 int vfs_lookup_at(struct inode *base, const char *path, unsigned int flags,
 		  struct inode **out)
 {
+	struct meta_wait w = { 0 };
 	int ret;
 
 	vfs_lock();
-	ret = vfs_lookup_locked(base, path, flags, out);
+	do {
+		meta_arm(&w);
+		ret = vfs_lookup_locked(base, path, flags, out);
+	} while (meta_retry(&w, &ret));
 	vfs_unlock();
 	return ret;
 }

@@ -332,10 +332,14 @@ static ssize_t vfs_readlink_locked(struct inode *base, const char *path,
 ssize_t vfs_readlink_at(struct inode *base, const char *path, char *buf,
 			size_t len)
 {
-	ssize_t ret;
+	struct meta_wait w = { 0 };
+	int ret;
 
 	vfs_lock();
-	ret = vfs_readlink_locked(base, path, buf, len);
+	do {
+		meta_arm(&w);
+		ret = (int)vfs_readlink_locked(base, path, buf, len);
+	} while (meta_retry(&w, &ret));
 	vfs_unlock();
 	return ret;
 }
@@ -478,10 +482,14 @@ static int vfs_stat_locked(struct inode *base, const char *path, bool follow,
 int vfs_stat_at(struct inode *base, const char *path, bool follow,
 		struct kstat *st)
 {
+	struct meta_wait w = { 0 };
 	int ret;
 
 	vfs_lock();
-	ret = vfs_stat_locked(base, path, follow, st);
+	do {
+		meta_arm(&w);
+		ret = vfs_stat_locked(base, path, follow, st);
+	} while (meta_retry(&w, &ret));
 	vfs_unlock();
 	return ret;
 }

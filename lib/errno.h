@@ -86,6 +86,10 @@
  * how to go on in its thread's restart block, kernel/proc/restart.h),
  * else EINTR */
 #define ERESTART_RESTARTBLOCK	516
+/* fs/metawait.c: a metadata block a read-only VFS operation needs is not
+ * cached; the operation runs again once it is read without the VFS lock.
+ * Never leaves the VFS. */
+#define EMETAWAIT	530
 
 #define MAX_ERRNO	4095
 

@@ -70,6 +70,7 @@ struct mm;
 struct proc;
 struct thread;
 struct wait_queue;
+struct meta_wait;
 
 /*
  * What a task has used (kernel/sched/acct.c), as Linux's rusage counts
@@ -119,6 +120,7 @@ struct task {
 	struct task_acct acct;		/* CPU time, faults, switches */
 	int nice;			/* -20..19 (setpriority), inherited */
 	struct lockdep_held lockdep;	/* the lock classes it holds */
+	struct meta_wait *meta_wait;	/* armed VFS op (fs/metawait.c) */
 };
 
 extern struct task *current;

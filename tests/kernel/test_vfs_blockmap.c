@@ -53,9 +53,33 @@ static struct blkdev bmdev = { .name = "vfsbmtest", .ops = &bmdev_ops,
 static uint32_t bm_map[BM_BLOCKS];
 static uint32_t bm_next_free, bm_quota, bm_bsize;
 
+/* With bm_meta, looking up a name, reading inode 2 and mapping a block
+ * first read device block BM_META_BLOCK through the buffer cache, as a
+ * filesystem reads its directories, inode tables and indirect blocks. */
+#define BM_META_BLOCK	60
+static bool bm_meta;
+static uint64_t bm_file_size;	/* what reading inode 2 gives */
+
+static int bm_read_meta(struct super_block *sb)
+{
+	struct buf b;
+	int err;
+
+	if (!bm_meta)
+		return 0;
+	err = bread(sb->dev, BM_META_BLOCK, sb->block_size, &b);
+	if (!err)
+		brelse(&b);
+	return err;
+}
+
 static int bm_get_block(struct inode *inode, uint32_t fblock, bool create,
 			uint32_t *dblock)
 {
+	int err = bm_read_meta(inode->sb);
+
+	if (err)
+		return err;
 	if (fblock >= BM_BLOCKS)
 		return -EFBIG;
 	if (!bm_map[fblock] && create) {
@@ -70,6 +94,10 @@ static int bm_get_block(struct inode *inode, uint32_t fblock, bool create,
 
 static int bm_lookup(struct inode *dir, const char *name, uint32_t *ino)
 {
+	int err = bm_read_meta(dir->sb);
+
+	if (err)
+		return err;
 	*ino = strcmp(name, "f") == 0 ? 2 : strcmp(name, "..") == 0 ? 1 : 0;
 	return *ino ? 0 : -ENOENT;
 }
@@ -95,6 +123,10 @@ static const struct file_ops bm_file_fops = {
 
 static int bm_read_inode(struct inode *inode)
 {
+	int err = inode->ino == 2 ? bm_read_meta(inode->sb) : 0;
+
+	if (err)
+		return err;
 	inode->nlink = 1;
 	if (inode->ino == 1) {
 		inode->mode = S_IFDIR | 0755;
@@ -102,6 +134,7 @@ static int bm_read_inode(struct inode *inode)
 		return 0;
 	}
 	inode->mode = S_IFREG | 0644;
+	inode->size = bm_file_size;
 	inode->iops = &bm_file_iops;
 	inode->fops = &bm_file_fops;
 	inode->mapping.ops = &block_mapping_ops;
@@ -153,6 +186,8 @@ static int bm_setup(struct sandbox *s, uint32_t bsize)
 	bm_next_free = 200;
 	bm_quota = 1000;
 	bm_reads = bm_writes = 0;
+	bm_meta = false;
+	bm_file_size = 0;
 	err = sandbox_enter(s);
 	if (!err)
 		err = vfs_mkdir("/bm", 0755);
@@ -173,6 +208,7 @@ static void bm_set_size(uint64_t size)
 {
 	struct inode *inode;
 
+	bm_file_size = size;
 	if (vfs_lookup("/bm/f", 0, &inode) == 0) {
 		inode->size = size;
 		iput(inode);
@@ -499,5 +535,76 @@ KTEST(vfs_blockmap, write_fault_keeps_the_data_it_did_not_write)
 		bm_map[i] = 100 + i;
 	bm_set_size(8192);
 	VMT_RUN(ctx, fault_body);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
+
+static int bm_stat_f(void *arg)
+{
+	struct kstat st;
+	int err = vfs_stat("/bm/f", true, &st);
+
+	(void)arg;
+	return err ? err : st.size == 4096 ? 0 : -EIO;
+}
+
+static int bm_read_f(void *arg)
+{
+	char *buf = kmalloc(PAGE_SIZE);
+	uint64_t pos = 0;
+	ssize_t n;
+
+	if (!buf)
+		return -ENOMEM;
+	n = vfs_pread(arg, buf, PAGE_SIZE, &pos);
+	n = n != PAGE_SIZE ? -EIO : memcmp(buf, disk_block(100), 1024) ? -EIO : 0;
+	kfree(buf);
+	return (int)n;
+}
+
+/* Start fn(arg) with metadata reads on a cold device cache, the first
+ * read held: whether the VFS lock was free meanwhile; fn's result in
+ * *ret. */
+static bool bm_meta_read_frees_vfs(int (*fn)(void *), void *arg, int *ret)
+{
+	struct blk_request *rq;
+	struct task *t;
+	bool vfs_free;
+
+	if (bmdev.cache)
+		pagecache_truncate(bmdev.cache, 0);
+	bm_meta = true;
+	rq = bm_start_held(fn, arg, BLK_READ, &t);
+	if (!t)
+		return false;
+	vfs_free = rq && vfs_lock_free();
+	if (rq)
+		bm_release(rq);
+	*ret = kthread_join(t);
+	bm_meta = false;
+	return vfs_free;
+}
+
+/* Issue 14: a path lookup (the name, then the inode) and the block
+ * mapping of a read do not hold the VFS lock while the disk reads the
+ * metadata they need (fs/metawait.c). */
+KTEST(vfs_blockmap, metadata_reads_without_the_vfs_lock)
+{
+	struct sandbox s;
+	struct file *f;
+	int ret = -1;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	f = bm_open_page();
+	KT_ASSERT(ctx, !IS_ERR(f));
+	vfs_close(f);
+	KT_ASSERT_EQ(ctx, vfs_umount("/bm"), 0);	/* a cold inode cache */
+	KT_ASSERT_EQ(ctx, vfs_mount("vfsbmtest", "/bm", "bmtest", 0, NULL), 0);
+	KT_EXPECT(ctx, bm_meta_read_frees_vfs(bm_stat_f, NULL, &ret));
+	KT_EXPECT_EQ(ctx, ret, 0);
+	f = vfs_open("/bm/f", O_RDONLY, 0);
+	KT_ASSERT(ctx, !IS_ERR(f));
+	KT_EXPECT(ctx, bm_meta_read_frees_vfs(bm_read_f, f, &ret));
+	KT_EXPECT_EQ(ctx, ret, 0);
+	vfs_close(f);
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
