@@ -373,13 +373,17 @@ struct file *vfs_open_inode(struct inode *inode, unsigned int flags,
 struct file *vfs_open_at(struct inode *base, const char *path,
 			 unsigned int flags, uint16_t mode)
 {
+	struct inode *dir = NULL;
 	struct file *ret;
 	bool truncate = false;
 	int err;
 
+	if ((flags & O_CREAT) && !(flags & __O_TMPFILE))
+		dir = dir_lock_parent(base, path);
 	vfs_lock();
 	ret = vfs_open_locked(base, path, flags, mode, &truncate);
 	vfs_unlock();
+	dir_unlock(dir);
 	if (IS_ERR(ret) || (flags & O_PATH))
 		return ret;
 	if (S_ISREG(ret->inode->mode))

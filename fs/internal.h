@@ -15,7 +15,9 @@
  *   flushdata.c (write-back without the VFS lock across the disk);
  * - ops.c: truncation;
  * - lock.c: the VFS lock; metawait.c: read-only operations that drop it
- *   while the disk reads their metadata.
+ *   while the disk reads their metadata; dirlock.c: the directory's lock
+ *   of the calls that change its entries, and their reads before the
+ *   VFS lock.
  */
 #ifndef FS_INTERNAL_H
 #define FS_INTERNAL_H
@@ -39,8 +41,10 @@ struct blkdev;
  * operations run through metawait.c: path lookup, getdents and the block
  * mapping of read(2) and mmap faults.
  *
- * The locks, in the order they are taken: an inode's lock (inode_lock:
- * writes and size changes of that file), an mm's lock (a page fault, a
+ * The locks, in the order they are taken: a directory's lock (inode_lock:
+ * the calls that change its entries, dirlock.c; two by address for a
+ * rename), an inode's lock (inode_lock: writes and size changes of that
+ * file), an mm's lock (a page fault, a
  * write's copy from user memory among them), the VFS lock, page locks
  * (mm/pagecache.c).  Booted with "lockdep", kernel/lockdep.c checks it.
  */
@@ -55,8 +59,25 @@ int64_t vfs_seek_data(struct file *f, int64_t off, bool want_data);
 void vfs_lock(void);
 void vfs_unlock(void);
 bool vfs_trylock(void);	/* without sleeping: whether it is ours */
-/* Whether the caller holds the VFS lock once (not nested). */
+/* Whether the caller holds the VFS lock once (not nested), at all. */
 bool vfs_lock_outermost(void);
+bool vfs_lock_held(void);
+
+/*
+ * dirlock.c: for a call that changes the entries of the directory path's
+ * last component lies in (from base, NULL: the cwd): that directory,
+ * referenced and locked, what the call will read of it cached (without
+ * the VFS lock across the disk); NULL when it cannot be found or the
+ * caller holds the VFS lock (the call then runs as before).  The caller
+ * takes the VFS lock after, runs the call, drops it, then dir_unlock.
+ * dir_lock_parents does the same for a rename's two directories (the
+ * second NULL when they are one).
+ */
+struct inode *dir_lock_parent(struct inode *base, const char *path);
+void dir_lock_parents(struct inode *old_base, const char *old_path,
+		      struct inode *new_base, const char *new_path,
+		      struct inode **old_dir, struct inode **new_dir);
+void dir_unlock(struct inode *dir);
 
 /*
  * metawait.c: a read-only operation under the VFS lock that drops it

@@ -25,3 +25,8 @@ bool vfs_lock_outermost(void)
 {
 	return mutex_held(&vfs_mutex) && vfs_mutex.depth == 1;
 }
+
+bool vfs_lock_held(void)
+{
+	return mutex_held(&vfs_mutex);
+}

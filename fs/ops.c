@@ -84,11 +84,13 @@ static int vfs_mkdir_locked(struct inode *base, const char *path,
 
 int vfs_mkdir_at(struct inode *base, const char *path, uint16_t mode)
 {
+	struct inode *dir = dir_lock_parent(base, path);
 	int ret;
 
 	vfs_lock();
 	ret = vfs_mkdir_locked(base, path, mode);
 	vfs_unlock();
+	dir_unlock(dir);
 	return ret;
 }
 
@@ -124,11 +126,13 @@ static int vfs_mknod_locked(struct inode *base, const char *path,
 int vfs_mknod_at(struct inode *base, const char *path, uint16_t mode,
 		 uint32_t rdev)
 {
+	struct inode *dir = dir_lock_parent(base, path);
 	int ret;
 
 	vfs_lock();
 	ret = vfs_mknod_locked(base, path, mode, rdev);
 	vfs_unlock();
+	dir_unlock(dir);
 	return ret;
 }
 
@@ -161,11 +165,13 @@ static int vfs_symlink_locked(const char *target, struct inode *base,
 
 int vfs_symlink_at(const char *target, struct inode *base, const char *path)
 {
+	struct inode *dir = dir_lock_parent(base, path);
 	int ret;
 
 	vfs_lock();
 	ret = vfs_symlink_locked(target, base, path);
 	vfs_unlock();
+	dir_unlock(dir);
 	return ret;
 }
 
@@ -207,11 +213,13 @@ out:
 int vfs_link_at(struct inode *old_base, const char *old_path,
 		struct inode *new_base, const char *new_path, unsigned int flags)
 {
+	struct inode *dir = dir_lock_parent(new_base, new_path);
 	int ret;
 
 	vfs_lock();
 	ret = vfs_link_locked(old_base, old_path, new_base, new_path, flags);
 	vfs_unlock();
+	dir_unlock(dir);
 	return ret;
 }
 
@@ -258,11 +266,13 @@ static int vfs_unlink_locked(struct inode *base, const char *path)
 
 int vfs_unlink_at(struct inode *base, const char *path)
 {
+	struct inode *dir = dir_lock_parent(base, path);
 	int ret;
 
 	vfs_lock();
 	ret = vfs_unlink_locked(base, path);
 	vfs_unlock();
+	dir_unlock(dir);
 	return ret;
 }
 
@@ -298,11 +308,13 @@ static int vfs_rmdir_locked(struct inode *base, const char *path)
 
 int vfs_rmdir_at(struct inode *base, const char *path)
 {
+	struct inode *dir = dir_lock_parent(base, path);
 	int ret;
 
 	vfs_lock();
 	ret = vfs_rmdir_locked(base, path);
 	vfs_unlock();
+	dir_unlock(dir);
 	return ret;
 }
 

@@ -130,11 +130,16 @@ static int vfs_rename_locked(struct inode *old_base, const char *old_path,
 int vfs_rename_at(struct inode *old_base, const char *old_path,
 		  struct inode *new_base, const char *new_path)
 {
+	struct inode *old_dir, *new_dir;
 	int ret;
 
+	dir_lock_parents(old_base, old_path, new_base, new_path, &old_dir,
+			 &new_dir);
 	vfs_lock();
 	ret = vfs_rename_locked(old_base, old_path, new_base, new_path);
 	vfs_unlock();
+	dir_unlock(new_dir);
+	dir_unlock(old_dir);
 	return ret;
 }
 

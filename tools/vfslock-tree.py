@@ -6,7 +6,10 @@ mke2fs -d), deterministically (a fixed seed; no download):
   DIR/small   64 KiB, the cached file whose stat and reads are timed;
   DIR/big     256 MiB, the file streamed from the disk meanwhile: twice
               the guest's memory, so that reading it over and over in a
-              loop never finds it in the page cache.
+              loop never finds it in the page cache;
+  DIR/tree    TREE_DIRS directories of TREE_FILES empty files each, the
+              tree walked meanwhile (its directories and inode tables
+              read from the disk).
 
 Both hold pseudo-random bytes, never a whole block of zeros, so that
 mke2fs -d leaves no holes and every block is really read from the disk.
@@ -19,6 +22,8 @@ import sys
 SMALL = 64 << 10
 BIG = 256 << 20
 CHUNK = 1 << 20
+TREE_DIRS = 800
+TREE_FILES = 200
 
 
 def write(path, size, rnd):
@@ -36,7 +41,13 @@ def main():
     rnd = random.Random(14)
     write(os.path.join(out, "small"), SMALL, rnd)
     write(os.path.join(out, "big"), BIG, rnd)
-    print("vfslock-tree: small %d KiB, big %d MiB" % (SMALL >> 10, BIG >> 20))
+    for d in range(TREE_DIRS):
+        sub = os.path.join(out, "tree", "d%03d" % d)
+        os.makedirs(sub)
+        for f in range(TREE_FILES):
+            open(os.path.join(sub, "file-%03d" % f), "wb").close()
+    print("vfslock-tree: small %d KiB, big %d MiB, tree %d files" %
+          (SMALL >> 10, BIG >> 20, TREE_DIRS * TREE_FILES))
 
 
 if __name__ == "__main__":

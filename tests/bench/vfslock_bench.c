@@ -24,20 +24,25 @@
  *          round can take a minute;
  *   write  the same while a child writes /mnt/scribble, 16 MiB in 64 KiB
  *          write()s then fsync(), from its start again and again (the
- *          disk busy writing: the kernel's write-back, and fsync's).
+ *          disk busy writing: the kernel's write-back, and fsync's);
+ *   walk   the same while a child walks /mnt/tree, never read before
+ *          (800 directories of 200 empty files): getdents and lstat of
+ *          every name, the disk busy reading directories and inode
+ *          tables; the rounds stop when the walk is done.
  * Rows, each a line "vfslock-bench: NAME VALUE":
  *   stat-idle-p50, stat-idle-p99, read-idle-p50, read-idle-p99,
  *   stat-busy-p50, stat-busy-p99, read-busy-p50, read-busy-p99,
  *   stat-write-p50 ... read-write-p99
  *              the median and 99th percentile (nearest rank) of the
  *              phase's latencies, in microseconds;
- *   busy-rounds, write-rounds  the rounds of the phase (N unless the
- *              limit cut it);
+ *   busy-rounds, write-rounds, walk-rounds  the rounds of the phase (N
+ *              unless the limit, or the walk's end, cut it);
+ *   walk-files, walk-fps  the names the walker lstat'ed, and per second;
  *   stream-MBps, scribble-MBps  what the child read (wrote) during the
  *              phase over the time it took, in MB/s (10^6 bytes);
  *   stream-MB, scribble-MB  that amount, in MB (so that it shows the disk
  *              was busy);
- *   idle-s, busy-s, write-s  each phase's length in seconds.
+ *   idle-s, busy-s, write-s, walk-s  each phase's length in seconds.
  * "vfslock-bench: done" ends the run.  Then the program powers the
  * machine off.
  */
@@ -45,6 +50,8 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <dirent.h>
+#include <poll.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/wait.h>
@@ -61,10 +68,12 @@
 #define BIG		MNT "/big"
 #define SCRIBBLE	MNT "/scribble"
 #define SCRIBBLE_SIZE	(16u << 20)
+#define TREE		MNT "/tree"
 
-/* What the streaming child reports when it stops. */
+/* What a child reports when it stops. */
 struct stream_result {
-	uint64_t bytes;		/* read after its first read() returned */
+	uint64_t bytes;		/* read after its first read() returned, or
+				   written; names lstat'ed by the walker */
 	uint64_t ns;		/* over this time */
 };
 
@@ -131,10 +140,19 @@ static int warm(int fd)
 	return 0;
 }
 
-/* N rounds, none started after limit_s seconds: stat(SMALL) and a 4 KiB
- * pread() of fd, each timed into stat_ns and read_ns, then a sleep of
- * GAP_NS.  Row PHASE-s; returns the rounds done, or -1. */
-static int measure(int fd, const char *phase, uint64_t limit_s)
+/* Whether fd (-1: none) has something to read. */
+static bool readable(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return fd >= 0 && poll(&p, 1, 0) == 1;
+}
+
+/* N rounds, none started after limit_s seconds nor once done_fd (-1:
+ * none) is readable: stat(SMALL) and a 4 KiB pread() of fd, each timed
+ * into stat_ns and read_ns, then a sleep of GAP_NS.  Row PHASE-s;
+ * returns the rounds done, or -1. */
+static int measure(int fd, const char *phase, uint64_t limit_s, int done_fd)
 {
 	struct timespec gap = { 0, GAP_NS };
 	uint64_t start = now_ns(), end = start + limit_s * 1000000000u;
@@ -142,7 +160,7 @@ static int measure(int fd, const char *phase, uint64_t limit_s)
 	struct stat st;
 	int i;
 
-	for (i = 0; i < N && now_ns() < end; i++) {
+	for (i = 0; i < N && now_ns() < end && !readable(done_fd); i++) {
 		uint64_t t0, t1, t2;
 		ssize_t n;
 		int err;
@@ -190,6 +208,68 @@ static ssize_t child_step(int fd, bool writer, char *buf, uint64_t *pos)
 	return n;
 }
 
+/* lstat every name under the directory dirfd (closed here), and under
+ * its subdirectories: how many, or -1. */
+static int64_t walk(int dirfd)
+{
+	DIR *d = fdopendir(dirfd);
+	struct dirent *e;
+	int64_t n = 0;
+
+	if (!d)
+		return -1;
+	while (n >= 0 && (e = readdir(d))) {
+		struct stat st;
+		int sub;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW)) {
+			n = -1;
+			break;
+		}
+		n++;
+		if (!S_ISDIR(st.st_mode))
+			continue;
+		sub = openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY);
+		int64_t m = sub < 0 ? -1 : walk(sub);
+		n = m < 0 ? -1 : n + m;
+	}
+	closedir(d);
+	return n;
+}
+
+/* The walker: a byte on ready, then one walk of TREE, then a struct
+ * stream_result on result, then it waits for SIGUSR1. */
+static void __attribute__((noreturn)) walker(int ready, int result)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+	struct stream_result r = { 0, 0 };
+	uint64_t start;
+	int64_t n;
+	int fd;
+
+	sigaction(SIGUSR1, &sa, NULL);
+	fd = open(TREE, O_RDONLY | O_DIRECTORY);
+	if (fd < 0 || write(ready, "", 1) != 1) {
+		fail("walk", TREE);
+		_exit(1);
+	}
+	start = now_ns();
+	n = walk(fd);
+	if (n < 0) {
+		fail("walk", TREE);
+		_exit(1);
+	}
+	r.bytes = (uint64_t)n;
+	r.ns = now_ns() - start;
+	if (write(result, &r, sizeof(r)) != sizeof(r))
+		_exit(1);
+	while (!stop)
+		pause();
+	_exit(0);
+}
+
 /* The child: child_step until SIGUSR1.  A byte on ready once the first
  * step has returned; at the end, a struct stream_result on result. */
 static void __attribute__((noreturn)) child(int ready, int result,
@@ -226,13 +306,36 @@ static void __attribute__((noreturn)) child(int ready, int result,
 	_exit(write(result, &r, sizeof(r)) != sizeof(r));
 }
 
-/* The busy phase (measure() while a child streams BIG) or, writer, the
- * write phase (while a child writes SCRIBBLE). */
-static int busy(int fd, bool writer)
+enum phase { BUSY, WRITE, WALK };
+
+static const char *const phase_names[] = { "busy", "write", "walk" };
+static const char *const child_names[] = { "stream", "scribble", "walk" };
+
+/* The phase's rows: its rounds, percentiles, and what the child did. */
+static void phase_rows(enum phase ph, int rounds,
+		       const struct stream_result *r)
 {
-	const char *phase = writer ? "write" : "busy";
-	const char *what = writer ? "scribble" : "stream";
 	char name[32];
+
+	printf("vfslock-bench: %s-rounds %d\n", phase_names[ph], rounds);
+	percentiles("stat", phase_names[ph], stat_ns, rounds);
+	percentiles("read", phase_names[ph], read_ns, rounds);
+	if (ph == WALK) {
+		row("walk-files", (double)r->bytes);
+		row("walk-fps", r->ns ? r->bytes * 1e9 / r->ns : 0);
+		return;
+	}
+	snprintf(name, sizeof(name), "%s-MBps", child_names[ph]);
+	row(name, r->ns ? r->bytes * 1e3 / r->ns : 0);
+	snprintf(name, sizeof(name), "%s-MB", child_names[ph]);
+	row(name, r->bytes / 1e6);
+}
+
+/* measure() while a child streams BIG (BUSY), writes SCRIBBLE (WRITE)
+ * or walks TREE (WALK: until the walk ends). */
+static int busy(int fd, enum phase ph)
+{
+	const char *what = child_names[ph];
 	int ready[2], result[2], status, rounds = -1;
 	struct stream_result r = { 0, 0 };
 	pid_t pid;
@@ -244,7 +347,9 @@ static int busy(int fd, bool writer)
 	if (pid == 0) {
 		close(ready[0]);
 		close(result[0]);
-		child(ready[1], result[1], writer);
+		if (ph == WALK)
+			walker(ready[1], result[1]);
+		child(ready[1], result[1], ph == WRITE);
 	}
 	close(ready[1]);
 	close(result[1]);
@@ -257,12 +362,16 @@ static int busy(int fd, bool writer)
 		fail("the child did not start", what);
 		goto reap;
 	}
-	rounds = measure(fd, phase, BUSY_LIMIT_S);
-	kill(pid, SIGUSR1);
+	rounds = measure(fd, phase_names[ph], BUSY_LIMIT_S,
+			 ph == WALK ? result[0] : -1);
+	if (ph != WALK)
+		kill(pid, SIGUSR1);
 	if (read(result[0], &r, sizeof(r)) != sizeof(r)) {
 		errno = EIO;
 		rounds = fail("the child did not report", what);
 	}
+	if (ph == WALK)
+		kill(pid, SIGUSR1);
 reap:
 	if (rounds < 0)
 		kill(pid, SIGKILL);
@@ -272,13 +381,11 @@ close_pipes:
 	close(result[0]);
 	if (rounds < 0)
 		return -1;
-	printf("vfslock-bench: %s-rounds %d\n", phase, rounds);
-	percentiles("stat", phase, stat_ns, rounds);
-	percentiles("read", phase, read_ns, rounds);
-	snprintf(name, sizeof(name), "%s-MBps", what);
-	row(name, r.ns ? r.bytes * 1e3 / r.ns : 0);
-	snprintf(name, sizeof(name), "%s-MB", what);
-	row(name, r.bytes / 1e6);
+	if (rounds == 0) {
+		errno = EIO;
+		return fail("no round during the phase", what);
+	}
+	phase_rows(ph, rounds, &r);
 	return 0;
 }
 
@@ -291,11 +398,11 @@ static int bench(void)
 	fd = open(SMALL, O_RDONLY);
 	if (fd < 0)
 		return fail("open", SMALL);
-	err = warm(fd) || measure(fd, "idle", UINT32_MAX) != N;
+	err = warm(fd) || measure(fd, "idle", UINT32_MAX, -1) != N;
 	if (!err) {
 		percentiles("stat", "idle", stat_ns, N);
 		percentiles("read", "idle", read_ns, N);
-		err = busy(fd, false) || busy(fd, true);
+		err = busy(fd, BUSY) || busy(fd, WRITE) || busy(fd, WALK);
 	}
 	close(fd);
 	return err;
