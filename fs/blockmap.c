@@ -65,7 +65,9 @@ static int generic_file_fsync_locked(struct file *f)
 		if (!err)
 			inode->dirty = false;
 	}
-	if (!err && sb->ops && sb->ops->sync)
+	if (!err && sb->ops && sb->ops->commit)
+		err = sb->ops->commit(sb);	/* vfs_fsync writes the device */
+	else if (!err && sb->ops && sb->ops->sync)
 		err = sb->ops->sync(sb);
 	return err;
 }

@@ -10,6 +10,7 @@
 #include "fs/buffer.h"
 #include "fs/internal.h"
 #include "kernel/sched/task.h"
+#include "lib/compiler.h"
 #include "kernel/init.h"
 #include "drivers/block/blkdev.h"
 #include "lib/errno.h"
@@ -276,6 +277,9 @@ void bforget(struct blkdev *dev, uint32_t block, uint32_t bsize)
 	pg = pagecache_find(m, index);
 	if (!pg)
 		return;
+	/* A write-back of the page in flight (without the VFS lock) may
+	 * carry the block: let it land before the block can be reused. */
+	pagecache_wait_page(pg);
 	bfill(&b, pg, block, bsize, offset);
 	pg->dirty_sectors &= ~bmask(&b);
 	if (!pg->dirty_sectors)
@@ -286,4 +290,16 @@ void bforget(struct blkdev *dev, uint32_t block, uint32_t bsize)
 int bdev_sync(struct blkdev *dev)
 {
 	return dev->cache ? pagecache_sync_mapping(dev->cache) : 0;
+}
+
+int bdev_writeback(struct blkdev *dev)
+{
+	struct address_space *m = READ_ONCE(dev->cache);
+	int err;
+
+	if (!m)
+		return 0;
+	err = pagecache_sync_mapping(m);
+	pagecache_wait_writing(m);
+	return err;
 }

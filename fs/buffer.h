@@ -32,7 +32,7 @@
  * bprefetch() once the VFS lock is dropped.
  *
  * Interface: bread, bget, bdirty, brelse, bforget, bprefetch,
- * bdev_mapping, bdev_sync.
+ * bdev_mapping, bdev_sync, bdev_writeback.
  */
 #ifndef FS_BUFFER_H
 #define FS_BUFFER_H
@@ -69,5 +69,8 @@ int bprefetch(struct blkdev *dev, uint32_t block, uint32_t bsize);
 struct address_space *bdev_mapping(struct blkdev *dev);
 /* Write back every dirty block of dev: 0 or the first error. */
 int bdev_sync(struct blkdev *dev);
+/* The same, then wait for the blocks another task is writing; without
+ * the VFS lock (the caller keeps dev: a mount, an open file). */
+int bdev_writeback(struct blkdev *dev);
 
 #endif

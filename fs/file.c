@@ -583,9 +583,12 @@ static int vfs_fsync_locked(struct file *f)
 
 /* A block-mapped file's data first, without the VFS lock across the
  * disk (flushdata.c); then the file's fsync op, under the lock, writes
- * what is left and the metadata. */
+ * what is left and the inode; then, for a filesystem with a commit op,
+ * the device's dirty metadata blocks, without the lock (buffer.h); last,
+ * the wait for the file's pages another task was writing meanwhile. */
 int vfs_fsync(struct file *f)
 {
+	struct super_block *sb = f->inode->sb;
 	int data = 0, ret;
 
 	if (f->inode->mapping.ops == &block_mapping_ops)
@@ -593,6 +596,10 @@ int vfs_fsync(struct file *f)
 	vfs_lock();
 	ret = vfs_fsync_locked(f);
 	vfs_unlock();
+	if (!ret && f->fops && f->fops->fsync && sb->dev && sb->ops &&
+	    sb->ops->commit)
+		ret = bdev_writeback(sb->dev);
+	pagecache_wait_writing(&f->inode->mapping);
 	return data ? data : ret;
 }
 

@@ -47,7 +47,7 @@ int file_writeback(struct inode *inode)
 			break;
 		if (!e)
 			e = pages_io(inode, run, n, map, limit, BLK_WRITE);
-		pagecache_run_written(run, n, e, &failed);
+		pagecache_run_written(m, run, n, e, &failed);
 		if (e && !err)
 			err = e;
 	}

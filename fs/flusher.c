@@ -1,11 +1,11 @@
 /*
  * flusher.c: the flusher, a kernel thread that writes everything dirty
  * back every FLUSH_PERIOD_NS: the data of files on block devices first,
- * without the VFS lock while the disk works (flush_file_data), then,
- * under the VFS lock so that no half-done filesystem update is written,
- * every mounted filesystem (vfs_sync: what data is left, inodes,
- * metadata) and what else the page cache holds dirty (block devices
- * written through /dev).
+ * without the VFS lock while the disk works (flush_file_data), then every
+ * mounted filesystem (vfs_sync: what data is left, inodes and the
+ * superblock into the caches under the VFS lock, the metadata blocks
+ * written without it) and, under the lock, what else the page cache
+ * holds dirty (block devices written through /dev).
  *
  * It starts at INIT_LATE, except in the test kernel, whose tests count
  * disk writes and start their own flusher.  At shutdown it is stopped
@@ -36,13 +36,13 @@ static uint64_t flusher_period;
 
 static int flusher_pass(void)
 {
-	int err = flush_file_data(), e;
+	int err = flush_file_data(), e = vfs_sync();
 
-	vfs_lock();
-	e = vfs_sync();
-	if (!e)
+	if (!e) {
+		vfs_lock();
 		e = pagecache_sync_all();
-	vfs_unlock();
+		vfs_unlock();
+	}
 	return err ? err : e;
 }
 

@@ -520,7 +520,15 @@ int vfs_ftruncate(struct file *f, uint64_t size)
 	return vfs_truncate_inode(f->inode, size);
 }
 
-static int vfs_sync_locked(void)
+#define SYNC_DEVS	16	/* devices written without the VFS lock */
+
+/*
+ * Under the VFS lock: every writable filesystem's file data left and
+ * inodes into the caches, and its superblock with its commit op (its
+ * device, with a blkdev_get reference, into devs[] for the caller to
+ * write without the lock, up to SYNC_DEVS) or written with its sync op.
+ */
+static int vfs_sync_locked(struct blkdev **devs, unsigned int *ndevs)
 {
 	struct super_block *sb;
 	int err = 0, e;
@@ -529,10 +537,12 @@ static int vfs_sync_locked(void)
 		if (sb->flags & SB_RDONLY)
 			continue;
 		e = inodes_sync_sb(sb);
-		if (sb->ops && sb->ops->sync) {
-			int e2 = sb->ops->sync(sb);
-
-			e = e ? e : e2;
+		if (sb->ops && sb->ops->commit && sb->dev &&
+		    *ndevs < SYNC_DEVS && !blkdev_get(sb->dev)) {
+			e = sb->ops->commit(sb) ?: e;
+			devs[(*ndevs)++] = sb->dev;
+		} else if (sb->ops && sb->ops->sync) {
+			e = sb->ops->sync(sb) ?: e;
 		}
 		if (e && !err)
 			err = e;
@@ -542,10 +552,19 @@ static int vfs_sync_locked(void)
 
 int vfs_sync(void)
 {
+	struct blkdev *devs[SYNC_DEVS];
+	unsigned int n = 0;
 	int ret;
 
 	vfs_lock();
-	ret = vfs_sync_locked();
+	ret = vfs_sync_locked(devs, &n);
 	vfs_unlock();
+	for (unsigned int i = 0; i < n; i++) {
+		int e = bdev_writeback(devs[i]);
+
+		blkdev_put(devs[i]);
+		if (e && !ret)
+			ret = e;
+	}
 	return ret;
 }

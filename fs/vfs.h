@@ -105,6 +105,10 @@ struct super_ops {
 	void (*evict_inode)(struct inode *inode);
 	/* Write back superblock and metadata (not file data). */
 	int (*sync)(struct super_block *sb);
+	/* Optional: what sync writes, put into the device's buffers
+	 * (fs/buffer.h) only; sync(2) and fsync(2) call it under the VFS
+	 * lock, then write sb->dev's dirty blocks without the lock. */
+	int (*commit)(struct super_block *sb);
 	void (*put_super)(struct super_block *sb);
 	int (*statfs)(struct super_block *sb, struct kstatfs *st);
 	/* MS_REMOUNT: switch between read-only and read-write (flags: the

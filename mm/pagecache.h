@@ -71,6 +71,7 @@ struct address_space {
 	 * freed.  A read that mapped its blocks before dropping the lock
 	 * that keeps them (fs/blockmap.c) checks it after the disk's answer. */
 	uint32_t blocks_seq;
+	uint32_t writing;		/* pages taken for write-back, in flight */
 };
 
 struct pagecache_stats {
@@ -132,13 +133,20 @@ int pagecache_sync_mapping(struct address_space *m);
  * dirty); then, once its write is over (status err), the run's pages
  * unlocked and let go, those whose write failed put on failed, dirty;
  * and last the failed ones back on m's dirty list (err in m->error).
+ * A dirty page still being written (dirtied again meanwhile) is waited
+ * for before it is taken again, so that two writes of it never overlap.
  */
 unsigned int pagecache_dirty_run(struct address_space *m, struct page **run);
-void pagecache_run_written(struct page **run, unsigned int n, int err,
-			   struct list_head *failed);
+void pagecache_run_written(struct address_space *m, struct page **run,
+			   unsigned int n, int err, struct list_head *failed);
 void pagecache_failed_back(struct address_space *m, struct list_head *failed,
 			   int err);
 int pagecache_sync_all(void);
+/* Wait until pg (held) is not locked: read in or written back. */
+void pagecache_wait_page(struct page *pg);
+/* Wait until no page of m taken for write-back is in flight (another
+ * task's write-back): what a sync found clean may still be on its way. */
+void pagecache_wait_writing(struct address_space *m);
 /* Drop pages with index >= from (dirty ones are discarded).  A locked
  * page (being read, or written back) is waited for first, so that the
  * blocks behind it are not freed while its I/O is in flight. */

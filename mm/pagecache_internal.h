@@ -30,5 +30,7 @@ void pc_lock_page(struct page *pg);
 void pc_unlock(struct page *pg);
 /* Sleep until pg (held by the caller, pc_lock not held) is unlocked. */
 void pc_wait_unlocked(struct page *pg);
+/* Woken by every pc_unlock. */
+extern struct wait_queue pc_unlocked;
 
 #endif

@@ -56,28 +56,50 @@ static bool pc_written(struct page *pg, int err, struct list_head *failed)
 	return false;
 }
 
+/* Whether pg (found under pc_lock, held by flags) is locked and was
+ * waited for: then pc_lock was dropped, and the caller looks again. */
+static bool pc_waited_unlocked(struct page *pg, uint32_t flags)
+{
+	if (!(pg->flags & PAGE_FLAG_LOCKED) || !sched_can_sleep())
+		return false;
+	pg->refcount++;
+	spin_unlock_irqrestore(&pc_lock, flags);
+	pc_wait_unlocked(pg);
+	pagecache_put(pg);
+	return true;
+}
+
 unsigned int pagecache_dirty_run(struct address_space *m, struct page **run)
 {
 	uint32_t flags = spin_lock_irqsave(&pc_lock);
 	unsigned int n = 0;
 
-	if (!list_empty(&m->dirty))
-		n = pc_take_run(m, list_first_entry(&m->dirty, struct page,
-						    list), run);
+	while (!list_empty(&m->dirty)) {
+		struct page *pg = list_first_entry(&m->dirty, struct page, list);
+
+		if (pc_waited_unlocked(pg, flags)) {	/* still being written */
+			flags = spin_lock_irqsave(&pc_lock);
+			continue;
+		}
+		n = pc_take_run(m, pg, run);
+		m->writing += n;
+		break;
+	}
 	spin_unlock_irqrestore(&pc_lock, flags);
 	for (unsigned int i = 0; i < n; i++)
 		vm_page_mkclean(run[i]);	/* the next store redirties */
 	return n;
 }
 
-void pagecache_run_written(struct page **run, unsigned int n, int err,
-			   struct list_head *failed)
+void pagecache_run_written(struct address_space *m, struct page **run,
+			   unsigned int n, int err, struct list_head *failed)
 {
 	bool orphan[PC_WRITE_RUN_MAX];
 	uint32_t flags = spin_lock_irqsave(&pc_lock);
 
 	for (unsigned int i = 0; i < n; i++)
 		orphan[i] = pc_written(run[i], err, failed);
+	m->writing -= n;		/* pc_unlock woke the waiters */
 	spin_unlock_irqrestore(&pc_lock, flags);
 	for (unsigned int i = 0; i < n; i++) {
 		if (orphan[i]) {
@@ -121,12 +143,24 @@ int pagecache_sync_mapping(struct address_space *m)
 		int ret = n > 1 ? m->ops->writepages(m, run, n)
 				: m->ops->writepage(m, run[0]);
 
-		pagecache_run_written(run, n, ret, &failed);
+		pagecache_run_written(m, run, n, ret, &failed);
 		if (ret < 0 && !err)
 			err = ret;
 	}
 	pagecache_failed_back(m, &failed, err);
 	return err;
+}
+
+void pagecache_wait_page(struct page *pg)
+{
+	if (sched_can_sleep() && (pg->flags & PAGE_FLAG_LOCKED))
+		pc_wait_unlocked(pg);
+}
+
+void pagecache_wait_writing(struct address_space *m)
+{
+	if (sched_can_sleep())
+		wait_event(&pc_unlocked, READ_ONCE(m->writing) == 0);
 }
 
 int pagecache_sync_all(void)
@@ -163,19 +197,6 @@ static bool pc_drop(struct page *pg)
 	if (pg->refcount)
 		return false;
 	pg->refcount = 1;
-	return true;
-}
-
-/* Whether pg (found under pc_lock, held by flags) is locked and was
- * waited for: then pc_lock was dropped, and the caller looks again. */
-static bool pc_waited_unlocked(struct page *pg, uint32_t flags)
-{
-	if (!(pg->flags & PAGE_FLAG_LOCKED) || !sched_can_sleep())
-		return false;
-	pg->refcount++;
-	spin_unlock_irqrestore(&pc_lock, flags);
-	pc_wait_unlocked(pg);
-	pagecache_put(pg);
 	return true;
 }
 

@@ -309,12 +309,13 @@ int ext2_dir_iterate(struct inode *dir, dir_emit_t emit, void *ctx)
 	return ext2_emit_from(dir, &pos, emit, ctx);
 }
 
-/* file_ops.fsync for directories: the inode and all metadata. */
+/* file_ops.fsync for directories: the inode and the superblock into the
+ * buffers; vfs_fsync then writes the device's dirty blocks. */
 static int ext2_dir_fsync(struct file *f)
 {
 	int err = ext2_write_inode(f->inode);
 
-	return ext2_sync_fs(f->inode->sb) ?: err;
+	return ext2_commit_fs(f->inode->sb) ?: err;
 }
 
 const struct file_ops ext2_dir_fops = {

@@ -108,6 +108,7 @@ int ext2_corrupt(struct super_block *sb, const char *fn, const char *fmt, ...)
 /* super.c */
 void ext2_mark_sb_dirty(struct super_block *sb);
 int ext2_sync_fs(struct super_block *sb);
+int ext2_commit_fs(struct super_block *sb);
 int ext2_statfs(struct super_block *sb, struct kstatfs *st);
 int ext2_remount(struct super_block *sb, unsigned int flags);
 void ext2_put_super(struct super_block *sb);

@@ -342,6 +342,7 @@ const struct super_ops ext2_super_ops = {
 	.write_inode = ext2_write_inode,
 	.evict_inode = ext2_evict_inode,
 	.sync = ext2_sync_fs,
+	.commit = ext2_commit_fs,
 	.put_super = ext2_put_super,
 	.statfs = ext2_statfs,
 	.remount = ext2_remount,

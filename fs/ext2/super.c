@@ -10,9 +10,13 @@
  * sets it again.
  *
  * The superblock and the descriptors are kept in memory (sbi->es, sbi->gd)
- * and written through the buffer cache by ext2_sync_fs.
+ * and copied into the buffer cache by ext2_commit_fs, which sync(2) and
+ * fsync(2) call under the VFS lock before the VFS writes the device's
+ * dirty blocks without it; ext2_sync_fs does both, for mount, remount
+ * and unmount.
  *
  * Interface: ext2_fs_type (registered at INIT_FS), ext2_sync_fs,
+ * ext2_commit_fs,
  * ext2_statfs, ext2_remount, ext2_put_super, ext2_mark_sb_dirty,
  * ext2_corrupt.
  */
@@ -87,22 +91,33 @@ static int ext2_write_descriptors(struct super_block *sb)
 	return 0;
 }
 
-/* Write the superblock and descriptors, then every dirty metadata block. */
-int ext2_sync_fs(struct super_block *sb)
+/* super_ops.commit: the superblock and descriptors into their buffers
+ * (dirty), for the VFS to write with the other metadata blocks. */
+int ext2_commit_fs(struct super_block *sb)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
 	int err = 0;
 
-	if (sbi->rdonly)
+	if (sbi->rdonly || !sbi->dirty)
 		return 0;
-	if (sbi->dirty) {
-		err = ext2_write_super(sb);
-		if (!err)
-			err = ext2_write_descriptors(sb);
-		if (!err)
-			sbi->dirty = false;
-	}
-	int err2 = bdev_sync(sb->dev);
+	err = ext2_write_super(sb);
+	if (!err)
+		err = ext2_write_descriptors(sb);
+	if (!err)
+		sbi->dirty = false;
+	return err;
+}
+
+/* Write the superblock and descriptors, then every dirty metadata block
+ * (mount, remount, unmount: under the VFS lock, the device written). */
+int ext2_sync_fs(struct super_block *sb)
+{
+	int err, err2;
+
+	if (EXT2_SB(sb)->rdonly)
+		return 0;
+	err = ext2_commit_fs(sb);
+	err2 = bdev_sync(sb->dev);
 	return err ? err : err2;
 }
 

@@ -141,7 +141,27 @@ static int bm_read_inode(struct inode *inode)
 	return 0;
 }
 
-static const struct super_ops bm_super_ops = { .read_inode = bm_read_inode };
+/* super_ops.commit: with bm_meta, dirty the metadata block, as a
+ * filesystem copies its superblock into its buffer. */
+static int bm_commit(struct super_block *sb)
+{
+	struct buf b;
+	int err;
+
+	if (!bm_meta)
+		return 0;
+	err = bread(sb->dev, BM_META_BLOCK, sb->block_size, &b);
+	if (err)
+		return err;
+	((char *)b.data)[0]++;
+	bdirty(&b);
+	brelse(&b);
+	return 0;
+}
+
+static const struct super_ops bm_super_ops = {
+	.read_inode = bm_read_inode, .commit = bm_commit,
+};
 
 static int bm_mount(struct super_block *sb, const char *options)
 {
@@ -449,9 +469,14 @@ KTEST(vfs_blockmap, write_and_truncate_wait_for_the_inode_lock)
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
 
+static volatile bool bm_fsync_done;
+
 static int bm_fsyncer(void *arg)
 {
-	return vfs_fsync(arg);
+	int err = vfs_fsync(arg);
+
+	bm_fsync_done = true;
+	return err;
 }
 
 static int bm_emptier(void *arg)
@@ -605,6 +630,68 @@ KTEST(vfs_blockmap, metadata_reads_without_the_vfs_lock)
 	KT_ASSERT(ctx, !IS_ERR(f));
 	KT_EXPECT(ctx, bm_meta_read_frees_vfs(bm_read_f, f, &ret));
 	KT_EXPECT_EQ(ctx, ret, 0);
+	vfs_close(f);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
+
+/* fsync(2) does not return while a write of the file's pages that
+ * another task started (the flusher) is still in flight: what it found
+ * clean may not be on the disk yet. */
+KTEST(vfs_blockmap, fsync_waits_for_a_write_in_flight)
+{
+	struct blk_request *rq;
+	struct task *a, *b;
+	struct sandbox s;
+	struct file *f;
+	bool waited;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	f = bm_open_page();
+	KT_ASSERT(ctx, !IS_ERR(f));
+	KT_ASSERT_EQ(ctx, vfs_write(f, "new", 3), 3);
+	rq = bm_start_held(bm_fsyncer, f, BLK_WRITE, &a);
+	KT_ASSERT(ctx, a && rq);
+	bm_fsync_done = false;
+	b = kthread_create(bm_fsyncer, f, "kt-fsync2");
+	KT_ASSERT(ctx, b != NULL);
+	sleep_ns(20000000);
+	waited = !bm_fsync_done;
+	bm_release(rq);
+	KT_EXPECT_EQ(ctx, kthread_join(a), 0);
+	KT_EXPECT_EQ(ctx, kthread_join(b), 0);
+	KT_EXPECT(ctx, waited);
+	KT_EXPECT(ctx, memcmp(disk_block(100), "new", 3) == 0);
+	vfs_close(f);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
+
+/* fsync(2) writes the metadata blocks its filesystem's commit op dirtied
+ * (the superblock's) without holding the VFS lock while the disk works. */
+KTEST(vfs_blockmap, fsync_writes_metadata_without_the_vfs_lock)
+{
+	struct sandbox s;
+	struct file *f;
+	int ret = -1;
+	bool vfs_free;
+	struct blk_request *rq;
+	struct task *t;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	f = bm_open_page();
+	KT_ASSERT(ctx, !IS_ERR(f));
+	bm_meta = true;
+	rq = bm_start_held(bm_fsyncer, f, BLK_WRITE, &t);
+	KT_ASSERT(ctx, t != NULL);
+	vfs_free = rq && vfs_lock_free();
+	if (rq)
+		bm_release(rq);
+	ret = kthread_join(t);
+	bm_meta = false;
+	KT_EXPECT(ctx, rq != NULL);
+	KT_EXPECT(ctx, vfs_free);
+	KT_EXPECT_EQ(ctx, ret, 0);
+	KT_EXPECT_EQ(ctx, disk_block(BM_META_BLOCK)[0],
+		      (uint8_t)(BM_META_BLOCK * 1024 * 7 + BM_META_BLOCK + 1 + 1));
 	vfs_close(f);
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
