@@ -97,9 +97,9 @@ void pagecache_run_written(struct address_space *m, struct page **run,
 	bool orphan[PC_WRITE_RUN_MAX];
 	uint32_t flags = spin_lock_irqsave(&pc_lock);
 
+	m->writing -= n;		/* before pc_unlock wakes the waiters */
 	for (unsigned int i = 0; i < n; i++)
 		orphan[i] = pc_written(run[i], err, failed);
-	m->writing -= n;		/* pc_unlock woke the waiters */
 	spin_unlock_irqrestore(&pc_lock, flags);
 	for (unsigned int i = 0; i < n; i++) {
 		if (orphan[i]) {

@@ -695,3 +695,43 @@ KTEST(vfs_blockmap, fsync_writes_metadata_without_the_vfs_lock)
 	vfs_close(f);
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
+
+static int bm_unlinker(void *arg)
+{
+	(void)arg;
+	return vfs_unlink("/bm/f");
+}
+
+/* A call that changes a directory (unlink here) holds the directory's
+ * lock, and reads the directory and the inode its name names before it
+ * takes the VFS lock (fs/dirlock.c). */
+KTEST(vfs_blockmap, unlink_reads_the_directory_without_the_vfs_lock)
+{
+	struct blk_request *rq;
+	struct inode *root;
+	struct sandbox s;
+	struct task *t;
+	bool vfs_free, dir_held;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	KT_ASSERT_EQ(ctx, vfs_lookup("/bm", LOOKUP_FOLLOW, &root), 0);
+	if (bmdev.cache)
+		pagecache_truncate(bmdev.cache, 0);
+	bm_meta = true;
+	rq = bm_start_held(bm_unlinker, NULL, BLK_READ, &t);
+	KT_ASSERT(ctx, t != NULL);
+	vfs_free = rq && vfs_lock_free();
+	dir_held = !mutex_trylock(&root->lock);
+	if (!dir_held)
+		mutex_unlock(&root->lock);
+	if (rq)
+		bm_release(rq);
+	/* bmtest has no unlink op: the VFS says -EPERM, as for any such. */
+	KT_EXPECT_EQ(ctx, kthread_join(t), -EPERM);
+	bm_meta = false;
+	KT_EXPECT(ctx, rq != NULL);
+	KT_EXPECT(ctx, vfs_free);
+	KT_EXPECT(ctx, dir_held);
+	iput(root);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
