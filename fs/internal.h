@@ -36,17 +36,20 @@ struct blkdev;
  * another see it.  It is not held while file data moves to or from the
  * disk or user memory: read(2) and mmap faults (blockread.c), write(2)
  * (blockwrite.c) and write-back by the flusher, sync and fsync
- * (flushdata.c) drop it for that.  Metadata I/O (inodes, bitmaps,
- * directories, indirect blocks) happens under it, except in read-only
- * operations run through metawait.c: path lookup, getdents and the block
- * mapping of read(2) and mmap faults.
+ * (flushdata.c) drop it for that.  Nor is it held while metadata is
+ * read by a path lookup, getdents or the block mapping of read(2) and
+ * mmap faults (metawait.c), nor while a call that changes a directory
+ * reads it and the inode it names (dirlock.c), nor while sync and fsync
+ * write the metadata blocks (the filesystem's commit op, then
+ * bdev_writeback).  The metadata other changes read (allocation bitmaps,
+ * inode table blocks not cached yet) is still read under it.
  *
  * The locks, in the order they are taken: a directory's lock (inode_lock:
  * the calls that change its entries, dirlock.c; two by address for a
  * rename), an inode's lock (inode_lock: writes and size changes of that
- * file), an mm's lock (a page fault, a
- * write's copy from user memory among them), the VFS lock, page locks
- * (mm/pagecache.c).  Booted with "lockdep", kernel/lockdep.c checks it.
+ * file), an mm's lock (a page fault, a write's copy from user memory
+ * among them), the VFS lock, page locks (mm/pagecache.c).  Booted with
+ * "lockdep", kernel/lockdep.c checks it.
  */
 /* fs/lease.c: an open's break of the leases in its way (0, -EAGAIN with
  * O_NONBLOCK, -ERESTARTSYS; sleeps, VFS lock not held); the last close
