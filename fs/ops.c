@@ -550,6 +550,8 @@ static int vfs_sync_locked(struct blkdev **devs, unsigned int *ndevs)
 	return err;
 }
 
+/* Every writable filesystem to the disk, and the writes other tasks (the
+ * flusher, fsync) have in flight waited for. */
 int vfs_sync(void)
 {
 	struct blkdev *devs[SYNC_DEVS];
@@ -566,5 +568,6 @@ int vfs_sync(void)
 		if (e && !ret)
 			ret = e;
 	}
+	pagecache_wait_all_writing();	/* others' writes in flight */
 	return ret;
 }

@@ -147,6 +147,7 @@ void pagecache_wait_page(struct page *pg);
 /* Wait until no page of m taken for write-back is in flight (another
  * task's write-back): what a sync found clean may still be on its way. */
 void pagecache_wait_writing(struct address_space *m);
+void pagecache_wait_all_writing(void);	/* every mapping's (sync(2)) */
 /* Drop pages with index >= from (dirty ones are discarded).  A locked
  * page (being read, or written back) is waited for first, so that the
  * blocks behind it are not freed while its I/O is in flight. */

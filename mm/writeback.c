@@ -10,6 +10,9 @@
 #include "lib/compiler.h"
 #include "mm/vm.h"
 
+/* Pages taken for write-back and not written yet, in every mapping. */
+static uint32_t pc_writing;
+
 /*
  * The run starting at dirty page pg: it and the pages after it that are
  * cached, dirty and not being written, up to PC_WRITE_RUN_MAX (only when
@@ -83,6 +86,7 @@ unsigned int pagecache_dirty_run(struct address_space *m, struct page **run)
 		}
 		n = pc_take_run(m, pg, run);
 		m->writing += n;
+		pc_writing += n;
 		break;
 	}
 	spin_unlock_irqrestore(&pc_lock, flags);
@@ -98,6 +102,7 @@ void pagecache_run_written(struct address_space *m, struct page **run,
 	uint32_t flags = spin_lock_irqsave(&pc_lock);
 
 	m->writing -= n;		/* before pc_unlock wakes the waiters */
+	pc_writing -= n;
 	for (unsigned int i = 0; i < n; i++)
 		orphan[i] = pc_written(run[i], err, failed);
 	spin_unlock_irqrestore(&pc_lock, flags);
@@ -161,6 +166,12 @@ void pagecache_wait_writing(struct address_space *m)
 {
 	if (sched_can_sleep())
 		wait_event(&pc_unlocked, READ_ONCE(m->writing) == 0);
+}
+
+void pagecache_wait_all_writing(void)
+{
+	if (sched_can_sleep())
+		wait_event(&pc_unlocked, READ_ONCE(pc_writing) == 0);
 }
 
 int pagecache_sync_all(void)

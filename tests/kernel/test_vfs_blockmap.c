@@ -665,6 +665,43 @@ KTEST(vfs_blockmap, fsync_waits_for_a_write_in_flight)
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
 
+static int bm_syncer(void *arg)
+{
+	int err = vfs_sync();
+
+	(void)arg;
+	bm_fsync_done = true;
+	return err;
+}
+
+/* sync(2) too waits for the writes another task has in flight. */
+KTEST(vfs_blockmap, sync_waits_for_a_write_in_flight)
+{
+	struct blk_request *rq;
+	struct task *a, *b;
+	struct sandbox s;
+	struct file *f;
+	bool waited;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	f = bm_open_page();
+	KT_ASSERT(ctx, !IS_ERR(f));
+	KT_ASSERT_EQ(ctx, vfs_write(f, "new", 3), 3);
+	rq = bm_start_held(bm_fsyncer, f, BLK_WRITE, &a);
+	KT_ASSERT(ctx, a && rq);
+	bm_fsync_done = false;
+	b = kthread_create(bm_syncer, NULL, "kt-sync");
+	KT_ASSERT(ctx, b != NULL);
+	sleep_ns(20000000);
+	waited = !bm_fsync_done;
+	bm_release(rq);
+	KT_EXPECT_EQ(ctx, kthread_join(a), 0);
+	KT_EXPECT_EQ(ctx, kthread_join(b), 0);
+	KT_EXPECT(ctx, waited);
+	vfs_close(f);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
+
 /* fsync(2) writes the metadata blocks its filesystem's commit op dirtied
  * (the superblock's) without holding the VFS lock while the disk works. */
 KTEST(vfs_blockmap, fsync_writes_metadata_without_the_vfs_lock)
