@@ -582,8 +582,9 @@ static int vfs_fsync_locked(struct file *f)
 }
 
 /* A block-mapped file's data first, without the VFS lock across the
- * disk (flushdata.c); then the file's fsync op, under the lock, writes
- * what is left and the inode; then, for a filesystem with a commit op,
+ * disk (flushdata.c), and its inode into its block (read without the
+ * lock); then the file's fsync op, under the lock, writes what is left
+ * and the inode; then, for a filesystem with a commit op,
  * the device's dirty metadata blocks, without the lock (buffer.h); last,
  * the wait for the file's pages another task was writing meanwhile. */
 int vfs_fsync(struct file *f)
@@ -593,6 +594,8 @@ int vfs_fsync(struct file *f)
 
 	if (f->inode->mapping.ops == &block_mapping_ops)
 		data = file_writeback(f->inode);
+	if (f->fops && f->fops->fsync)
+		inode_writeback(f->inode);	/* the fsync op's error says */
 	vfs_lock();
 	ret = vfs_fsync_locked(f);
 	vfs_unlock();

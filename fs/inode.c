@@ -247,8 +247,42 @@ bool sb_busy(struct super_block *sb)
 	return false;
 }
 
-/* Write back file data and inodes of sb: 0 or the first error. */
-int inodes_sync_sb(struct super_block *sb)
+/* inode_write, armed with f (metawait.c) when there is one: -EMETAWAIT
+ * when the inode's block is not cached (it stays dirty). */
+static int inode_write_armed(struct inode *inode, struct sync_fetch *f)
+{
+	struct meta_wait *w;
+	int err;
+
+	if (!f || !inode->dirty)
+		return inode_write(inode);
+	if (f->n == SYNC_FETCH_MAX)
+		return -EMETAWAIT;	/* the next round writes it */
+	w = &f->w[f->n];
+	*w = (struct meta_wait){ 0 };
+	meta_arm(w);
+	err = inode_write(inode);
+	meta_disarm(w);
+	if (err == -EMETAWAIT)
+		f->n++;
+	return err;
+}
+
+int inode_writeback(struct inode *inode)
+{
+	struct meta_wait w = { 0 };
+	int err;
+
+	vfs_lock();
+	do {
+		meta_arm(&w);
+		err = inode_write(inode);
+	} while (meta_retry(&w, &err));
+	vfs_unlock();
+	return err;
+}
+
+int inodes_sync_sb(struct super_block *sb, struct sync_fetch *f)
 {
 	struct inode *inode;
 	int err = 0, e;
@@ -258,8 +292,8 @@ int inodes_sync_sb(struct super_block *sb)
 		if (inode->mapping.ops && !list_empty(&inode->mapping.dirty))
 			e = pagecache_sync_mapping(&inode->mapping);
 		if (!e)
-			e = inode_write(inode);
-		if (e && !err)
+			e = inode_write_armed(inode, f);
+		if (e && e != -EMETAWAIT && !err)
 			err = e;
 	}
 	return err;
@@ -272,7 +306,7 @@ void inodes_drop_sb(struct super_block *sb, bool write_back)
 	struct inode *inode, *tmp;
 
 	if (write_back)
-		inodes_sync_sb(sb);
+		inodes_sync_sb(sb, NULL);
 	if (sb->root) {
 		sb->root->refcount--;
 		sb->root = NULL;

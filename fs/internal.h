@@ -40,9 +40,11 @@ struct blkdev;
  * read by a path lookup, getdents or the block mapping of read(2) and
  * mmap faults (metawait.c), nor while a call that changes a directory
  * reads it and the inode it names (dirlock.c), nor while sync and fsync
- * write the metadata blocks (the filesystem's commit op, then
- * bdev_writeback).  The metadata other changes read (allocation bitmaps,
- * inode table blocks not cached yet) is still read under it.
+ * read the inode table blocks the inodes go into (vfs_sync's rounds,
+ * inode_writeback) and write the metadata blocks (the filesystem's
+ * commit op, then bdev_writeback).  Still read under it: the allocation
+ * bitmaps of a group not used yet, and the indirect blocks a truncation
+ * (or the eviction of an unlinked file) frees.
  *
  * The locks, in the order they are taken: a directory's lock (inode_lock:
  * the calls that change its entries, dirlock.c; two by address for a
@@ -124,7 +126,20 @@ void sb_release_detached(struct super_block *sb);
 
 /* inode.c */
 bool sb_busy(struct super_block *sb);
-int inodes_sync_sb(struct super_block *sb);
+/* Write back the file data and inodes of sb (VFS lock held): 0 or the
+ * first error.  With f, and the VFS lock held once, an inode whose block
+ * is not cached is left dirty and the block noted in f (up to
+ * SYNC_FETCH_MAX; past that the inodes are left for the next round), for
+ * the caller to read without the lock and run it again (vfs_sync). */
+/* inode.c: write a dirty inode into its block (taking the VFS lock; the
+ * block read without it when not cached): 0 or -Exxx. */
+int inode_writeback(struct inode *inode);
+#define SYNC_FETCH_MAX	16
+struct sync_fetch {
+	struct meta_wait w[SYNC_FETCH_MAX];
+	unsigned int n;
+};
+int inodes_sync_sb(struct super_block *sb, struct sync_fetch *f);
 void inodes_drop_sb(struct super_block *sb, bool write_back);
 
 /* names.c: the name cache.  names_lookup answers as inode_ops.lookup

@@ -292,7 +292,7 @@ static int vfs_remount_locked(const char *path, unsigned int flags)
 		return -EACCES;		/* as Linux for a read-only device */
 	if ((flags ^ sb->flags) & SB_RDONLY) {
 		if ((flags & SB_RDONLY) && sb->ops && sb->ops->sync)
-			inodes_sync_sb(sb);
+			inodes_sync_sb(sb, NULL);
 		err = sb->ops && sb->ops->remount ? sb->ops->remount(sb, flags) : 0;
 		if (err)
 			return err;

@@ -521,14 +521,18 @@ int vfs_ftruncate(struct file *f, uint64_t size)
 }
 
 #define SYNC_DEVS	16	/* devices written without the VFS lock */
+#define SYNC_ROUNDS	16	/* rounds that read inode blocks unlocked */
 
 /*
  * Under the VFS lock: every writable filesystem's file data left and
- * inodes into the caches, and its superblock with its commit op (its
- * device, with a blkdev_get reference, into devs[] for the caller to
- * write without the lock, up to SYNC_DEVS) or written with its sync op.
+ * inodes into the caches (with f, the inode blocks not cached noted
+ * there instead, inodes_sync_sb), and its superblock with its commit op
+ * (its device, with a blkdev_get reference, into devs[] for the caller
+ * to write without the lock, up to SYNC_DEVS) or written with its sync
+ * op.
  */
-static int vfs_sync_locked(struct blkdev **devs, unsigned int *ndevs)
+static int vfs_sync_locked(struct blkdev **devs, unsigned int *ndevs,
+			   struct sync_fetch *f)
 {
 	struct super_block *sb;
 	int err = 0, e;
@@ -536,7 +540,7 @@ static int vfs_sync_locked(struct blkdev **devs, unsigned int *ndevs)
 	list_for_each_entry(sb, &vfs_supers, mounts) {
 		if (sb->flags & SB_RDONLY)
 			continue;
-		e = inodes_sync_sb(sb);
+		e = inodes_sync_sb(sb, f);
 		if (sb->ops && sb->ops->commit && sb->dev &&
 		    *ndevs < SYNC_DEVS && !blkdev_get(sb->dev)) {
 			e = sb->ops->commit(sb) ?: e;
@@ -550,24 +554,43 @@ static int vfs_sync_locked(struct blkdev **devs, unsigned int *ndevs)
 	return err;
 }
 
+static void put_devs(struct blkdev **devs, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		blkdev_put(devs[i]);
+}
+
 /* Every writable filesystem to the disk, and the writes other tasks (the
- * flusher, fsync) have in flight waited for. */
+ * flusher, fsync) have in flight waited for.  The inode table blocks the
+ * inodes go into are read without the VFS lock: a round that met some
+ * not cached reads them, then runs again (the last round reads what is
+ * left under the lock). */
 int vfs_sync(void)
 {
 	struct blkdev *devs[SYNC_DEVS];
-	unsigned int n = 0;
+	struct sync_fetch f;
+	unsigned int n;
 	int ret;
 
-	vfs_lock();
-	ret = vfs_sync_locked(devs, &n);
-	vfs_unlock();
+	for (int round = 1; ; round++) {
+		f.n = 0;
+		n = 0;
+		vfs_lock();
+		ret = vfs_sync_locked(devs, &n, round < SYNC_ROUNDS ? &f : NULL);
+		vfs_unlock();
+		if (!f.n)
+			break;
+		put_devs(devs, n);
+		for (unsigned int i = 0; i < f.n; i++)
+			meta_fetch(&f.w[i]);
+	}
 	for (unsigned int i = 0; i < n; i++) {
 		int e = bdev_writeback(devs[i]);
 
-		blkdev_put(devs[i]);
 		if (e && !ret)
 			ret = e;
 	}
+	put_devs(devs, n);
 	pagecache_wait_all_writing();	/* others' writes in flight */
 	return ret;
 }

@@ -141,14 +141,16 @@ static int bm_read_inode(struct inode *inode)
 	return 0;
 }
 
-/* super_ops.commit: with bm_meta, dirty the metadata block, as a
+/* super_ops.commit: with bm_commit_meta, dirty the metadata block, as a
  * filesystem copies its superblock into its buffer. */
+static bool bm_commit_meta;
+
 static int bm_commit(struct super_block *sb)
 {
 	struct buf b;
 	int err;
 
-	if (!bm_meta)
+	if (!bm_commit_meta)
 		return 0;
 	err = bread(sb->dev, BM_META_BLOCK, sb->block_size, &b);
 	if (err)
@@ -159,8 +161,16 @@ static int bm_commit(struct super_block *sb)
 	return 0;
 }
 
+/* super_ops.write_inode: with bm_meta, read the metadata block, as a
+ * filesystem reads the inode table block it packs the inode into. */
+static int bm_write_inode(struct inode *inode)
+{
+	return bm_read_meta(inode->sb);
+}
+
 static const struct super_ops bm_super_ops = {
-	.read_inode = bm_read_inode, .commit = bm_commit,
+	.read_inode = bm_read_inode, .write_inode = bm_write_inode,
+	.commit = bm_commit,
 };
 
 static int bm_mount(struct super_block *sb, const char *options)
@@ -206,7 +216,7 @@ static int bm_setup(struct sandbox *s, uint32_t bsize)
 	bm_next_free = 200;
 	bm_quota = 1000;
 	bm_reads = bm_writes = 0;
-	bm_meta = false;
+	bm_meta = bm_commit_meta = false;
 	bm_file_size = 0;
 	err = sandbox_enter(s);
 	if (!err)
@@ -716,14 +726,14 @@ KTEST(vfs_blockmap, fsync_writes_metadata_without_the_vfs_lock)
 	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
 	f = bm_open_page();
 	KT_ASSERT(ctx, !IS_ERR(f));
-	bm_meta = true;
+	bm_commit_meta = true;
 	rq = bm_start_held(bm_fsyncer, f, BLK_WRITE, &t);
 	KT_ASSERT(ctx, t != NULL);
 	vfs_free = rq && vfs_lock_free();
 	if (rq)
 		bm_release(rq);
 	ret = kthread_join(t);
-	bm_meta = false;
+	bm_commit_meta = false;
 	KT_EXPECT(ctx, rq != NULL);
 	KT_EXPECT(ctx, vfs_free);
 	KT_EXPECT_EQ(ctx, ret, 0);
@@ -770,5 +780,41 @@ KTEST(vfs_blockmap, unlink_reads_the_directory_without_the_vfs_lock)
 	KT_EXPECT(ctx, vfs_free);
 	KT_EXPECT(ctx, dir_held);
 	iput(root);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
+
+/* sync(2) reads the inode table blocks the dirty inodes go into without
+ * holding the VFS lock while the disk works (vfs_sync's rounds). */
+KTEST(vfs_blockmap, sync_reads_inode_blocks_without_the_vfs_lock)
+{
+	struct inode *inode;
+	struct sandbox s;
+	int ret = -1;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	KT_ASSERT_EQ(ctx, vfs_lookup("/bm/f", 0, &inode), 0);
+	inode_mark_dirty(inode);
+	KT_EXPECT(ctx, bm_meta_read_frees_vfs(bm_syncer, NULL, &ret));
+	KT_EXPECT_EQ(ctx, ret, 0);
+	KT_EXPECT(ctx, !inode->dirty);
+	iput(inode);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
+
+/* fsync(2) too reads its inode's block without the VFS lock. */
+KTEST(vfs_blockmap, fsync_reads_the_inode_block_without_the_vfs_lock)
+{
+	struct sandbox s;
+	struct file *f;
+	int ret = -1;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	f = bm_open_page();
+	KT_ASSERT(ctx, !IS_ERR(f));
+	inode_mark_dirty(f->inode);
+	KT_EXPECT(ctx, bm_meta_read_frees_vfs(bm_fsyncer, f, &ret));
+	KT_EXPECT_EQ(ctx, ret, 0);
+	KT_EXPECT(ctx, !f->inode->dirty);
+	vfs_close(f);
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
