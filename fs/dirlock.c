@@ -9,7 +9,9 @@
  * call is done), and looks the last component up in it once, again
  * without the VFS lock across the disk: the directory's blocks (all of
  * them when the name is not there) and the inode it names are cached by
- * then.  The call proper then runs under the VFS lock as before, walking
+ * then, and for a removal (unlink, the name a rename replaces) the
+ * indirect blocks of the file whose last link goes, which its eviction
+ * frees.  The call proper then runs under the VFS lock as before, walking
  * its path again through the caches; its metadata reads, done already,
  * no longer hold every other task up.  Only the allocation bitmaps and
  * inode table blocks it has not seen yet are still read under the lock.
@@ -44,8 +46,9 @@ static struct inode *parent_of(struct inode *base, const char *path,
 	return err ? NULL : dir;
 }
 
-/* Look last up in dir (locked) to cache what the call will read. */
-static void prefetch_name(struct inode *dir, const char *last)
+/* Look last up in dir (locked) to cache what the call will read; with
+ * removes, the indirect blocks of the file its last link names. */
+static void prefetch_name(struct inode *dir, const char *last, bool removes)
 {
 	struct meta_wait w = { 0 };
 	struct inode *inode;
@@ -58,12 +61,16 @@ static void prefetch_name(struct inode *dir, const char *last)
 		meta_arm(&w);
 		err = lookup_raw(dir, last, &inode);
 	} while (meta_retry(&w, &err));
-	if (!err)
-		iput(inode);
 	vfs_unlock();
+	if (err)
+		return;
+	if (removes && S_ISREG(inode->mode) && inode->nlink == 1)
+		meta_prefetch_map(inode);
+	iput(inode);
 }
 
-struct inode *dir_lock_parent(struct inode *base, const char *path)
+struct inode *dir_lock_parent(struct inode *base, const char *path,
+			      bool removes)
 {
 	char last[NAME_MAX + 1];
 	struct inode *dir;
@@ -74,7 +81,7 @@ struct inode *dir_lock_parent(struct inode *base, const char *path)
 	if (!dir)
 		return NULL;
 	inode_lock(dir);
-	prefetch_name(dir, last);
+	prefetch_name(dir, last, removes);
 	return dir;
 }
 
@@ -103,8 +110,8 @@ void dir_lock_parents(struct inode *old_base, const char *old_path,
 		*new_dir = b;
 	}
 	*old_dir = a;
-	prefetch_name(a, old_last);
-	prefetch_name(b, new_last);
+	prefetch_name(a, old_last, false);
+	prefetch_name(b, new_last, true);	/* the name it replaces */
 }
 
 void dir_unlock(struct inode *dir)

@@ -379,7 +379,7 @@ struct file *vfs_open_at(struct inode *base, const char *path,
 	int err;
 
 	if ((flags & O_CREAT) && !(flags & __O_TMPFILE))
-		dir = dir_lock_parent(base, path);
+		dir = dir_lock_parent(base, path, false);
 	vfs_lock();
 	ret = vfs_open_locked(base, path, flags, mode, &truncate);
 	vfs_unlock();

@@ -42,9 +42,9 @@ struct blkdev;
  * reads it and the inode it names (dirlock.c), nor while sync and fsync
  * read the inode table blocks the inodes go into (vfs_sync's rounds,
  * inode_writeback) and write the metadata blocks (the filesystem's
- * commit op, then bdev_writeback).  Still read under it: the allocation
- * bitmaps of a group not used yet, and the indirect blocks a truncation
- * (or the eviction of an unlinked file) frees.
+ * commit op, then bdev_writeback), nor while a truncation or an unlink
+ * reads the indirect blocks it will free (meta_prefetch_map).  Still
+ * read under it: the allocation bitmaps of a group not used yet.
  *
  * The locks, in the order they are taken: a directory's lock (inode_lock:
  * the calls that change its entries, dirlock.c; two by address for a
@@ -72,13 +72,16 @@ bool vfs_lock_held(void);
  * dirlock.c: for a call that changes the entries of the directory path's
  * last component lies in (from base, NULL: the cwd): that directory,
  * referenced and locked, what the call will read of it cached (without
- * the VFS lock across the disk); NULL when it cannot be found or the
- * caller holds the VFS lock (the call then runs as before).  The caller
+ * the VFS lock across the disk; with removes, the indirect blocks of a
+ * regular file it names with its last link too, which the removal will
+ * free); NULL when it cannot be found or the caller holds the VFS lock
+ * (the call then runs as before).  The caller
  * takes the VFS lock after, runs the call, drops it, then dir_unlock.
  * dir_lock_parents does the same for a rename's two directories (the
  * second NULL when they are one).
  */
-struct inode *dir_lock_parent(struct inode *base, const char *path);
+struct inode *dir_lock_parent(struct inode *base, const char *path,
+			      bool removes);
 void dir_lock_parents(struct inode *old_base, const char *old_path,
 		      struct inode *new_base, const char *new_path,
 		      struct inode **old_dir, struct inode **new_dir);
@@ -110,6 +113,9 @@ void meta_disarm(struct meta_wait *w);
 int meta_fetch(struct meta_wait *w);
 struct meta_wait *meta_pause(void);
 void meta_resume(struct meta_wait *w);
+/* Read inode's indirect blocks (inode_ops.prefetch_map) that way, the
+ * VFS lock not held by the caller (else nothing is done). */
+void meta_prefetch_map(struct inode *inode);
 /* file.c: 0, -EBADF (opened write-only) or -EISDIR. */
 int vfs_read_allowed(const struct file *f);
 

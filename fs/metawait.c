@@ -20,8 +20,11 @@
  * error) under the lock itself.  Whatever writes (an inode evicted by the
  * last iput, fs/inode.c) runs unarmed, with meta_pause.
  *
+ * meta_prefetch_map reads a file's indirect blocks that way before a
+ * truncation (or the unlink of its last link) frees them under the lock.
+ *
  * Interface (internal.h): meta_arm, meta_retry, meta_disarm, meta_fetch,
- * meta_pause, meta_resume.
+ * meta_pause, meta_resume, meta_prefetch_map.
  */
 #include "fs/buffer.h"
 #include "fs/internal.h"
@@ -74,4 +77,19 @@ struct meta_wait *meta_pause(void)
 void meta_resume(struct meta_wait *w)
 {
 	current->meta_wait = w;
+}
+
+void meta_prefetch_map(struct inode *inode)
+{
+	struct meta_wait w = { 0 };
+	int err;
+
+	if (!inode->iops || !inode->iops->prefetch_map || vfs_lock_held())
+		return;
+	vfs_lock();
+	do {
+		meta_arm(&w);
+		err = inode->iops->prefetch_map(inode);
+	} while (meta_retry(&w, &err));
+	vfs_unlock();
 }

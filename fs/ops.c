@@ -84,7 +84,7 @@ static int vfs_mkdir_locked(struct inode *base, const char *path,
 
 int vfs_mkdir_at(struct inode *base, const char *path, uint16_t mode)
 {
-	struct inode *dir = dir_lock_parent(base, path);
+	struct inode *dir = dir_lock_parent(base, path, false);
 	int ret;
 
 	vfs_lock();
@@ -126,7 +126,7 @@ static int vfs_mknod_locked(struct inode *base, const char *path,
 int vfs_mknod_at(struct inode *base, const char *path, uint16_t mode,
 		 uint32_t rdev)
 {
-	struct inode *dir = dir_lock_parent(base, path);
+	struct inode *dir = dir_lock_parent(base, path, false);
 	int ret;
 
 	vfs_lock();
@@ -165,7 +165,7 @@ static int vfs_symlink_locked(const char *target, struct inode *base,
 
 int vfs_symlink_at(const char *target, struct inode *base, const char *path)
 {
-	struct inode *dir = dir_lock_parent(base, path);
+	struct inode *dir = dir_lock_parent(base, path, false);
 	int ret;
 
 	vfs_lock();
@@ -213,7 +213,7 @@ out:
 int vfs_link_at(struct inode *old_base, const char *old_path,
 		struct inode *new_base, const char *new_path, unsigned int flags)
 {
-	struct inode *dir = dir_lock_parent(new_base, new_path);
+	struct inode *dir = dir_lock_parent(new_base, new_path, false);
 	int ret;
 
 	vfs_lock();
@@ -266,7 +266,7 @@ static int vfs_unlink_locked(struct inode *base, const char *path)
 
 int vfs_unlink_at(struct inode *base, const char *path)
 {
-	struct inode *dir = dir_lock_parent(base, path);
+	struct inode *dir = dir_lock_parent(base, path, true);
 	int ret;
 
 	vfs_lock();
@@ -308,7 +308,7 @@ static int vfs_rmdir_locked(struct inode *base, const char *path)
 
 int vfs_rmdir_at(struct inode *base, const char *path)
 {
-	struct inode *dir = dir_lock_parent(base, path);
+	struct inode *dir = dir_lock_parent(base, path, false);
 	int ret;
 
 	vfs_lock();
@@ -418,6 +418,8 @@ int vfs_truncate_inode(struct inode *inode, uint64_t size)
 {
 	int err;
 
+	if (size < inode->size)
+		meta_prefetch_map(inode);	/* what the truncation frees */
 	inode_lock(inode);
 	vfs_lock();
 	err = do_truncate(inode, size);
@@ -443,11 +445,11 @@ int vfs_truncate(const char *path, uint64_t size)
 	struct inode *inode;
 	int err;
 
-	vfs_lock();
 	err = vfs_lookup(path, LOOKUP_FOLLOW, &inode);
-	vfs_unlock();
 	if (err)
 		return err;
+	if (size < inode->size)
+		meta_prefetch_map(inode);	/* what the truncation frees */
 	inode_lock(inode);
 	vfs_lock();
 	err = truncate_allowed(inode);

@@ -240,6 +240,10 @@ struct inode_ops {
 	 * allocate it (zeroed) if missing.  For block_mapping_ops. */
 	int (*get_block)(struct inode *inode, uint32_t fblock, bool create,
 			 uint32_t *dblock);
+	/* Optional: read the blocks that map the file's blocks (indirect
+	 * blocks) into the cache, changing nothing; run armed
+	 * (fs/metawait.c) before a truncation or an unlink frees them. */
+	int (*prefetch_map)(struct inode *inode);
 };
 
 struct inode {

@@ -12,8 +12,11 @@
  * partial write); otherwise the page cache writes it whole.  Number 0 is
  * a hole.
  *
+ * ext2_prefetch_map reads the whole tree of indirect blocks, for the VFS
+ * to have it cached before a truncation frees it under the VFS lock.
+ *
  * Interface: ext2_get_block (inode_ops.get_block, and used by directories
- * and slow symlinks), ext2_alloc_zeroed.
+ * and slow symlinks), ext2_alloc_zeroed, ext2_prefetch_map.
  */
 #include "drivers/block/blkdev.h"
 #include "fs/ext2/ext2.h"
@@ -227,5 +230,42 @@ int ext2_get_block(struct inode *inode, uint32_t fblock, bool create,
 	if (!err && blk && inode->blocks != blocks_before)
 		err = ext2_zero_new_data(inode, fblock, blk);
 	*dblock = err ? 0 : blk;
+	return err;
+}
+
+/* Read blk, an indirect block depth levels above the data, and the
+ * indirect blocks under it: 0 or -Exxx (-EMETAWAIT when run armed). */
+static int ext2_read_tree(struct inode *inode, uint32_t blk, int depth)
+{
+	struct super_block *sb = inode->sb;
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+	const uint32_t *table;
+	struct buf b;
+	int err;
+
+	if (!blk || !ext2_block_ok(sbi, blk))
+		return 0;		/* the truncation logs a bad one */
+	err = bread(sb->dev, blk, sb->block_size, &b);
+	if (err)
+		return err;
+	table = b.data;
+	for (uint32_t i = 0; depth > 1 && !err && i < sbi->addr_per_block; i++)
+		err = ext2_read_tree(inode, table[i], depth - 1);
+	brelse(&b);
+	return err;
+}
+
+/* inode_ops.prefetch_map: every indirect block of the file into the
+ * cache (reads only: run armed, fs/metawait.c). */
+int ext2_prefetch_map(struct inode *inode)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	int err = 0;
+
+	if (!ext2_has_block_map(inode))
+		return 0;
+	for (int i = EXT2_IND_BLOCK; !err && i < EXT2_N_BLOCKS; i++)
+		err = ext2_read_tree(inode, ei->i_block[i],
+				     i - EXT2_IND_BLOCK + 1);
 	return err;
 }

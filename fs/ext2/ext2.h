@@ -142,6 +142,7 @@ uint64_t ext2_max_size(struct ext2_sb_info *sbi);
 /* bmap.c */
 int ext2_get_block(struct inode *inode, uint32_t fblock, bool create,
 		   uint32_t *dblock);
+int ext2_prefetch_map(struct inode *inode);
 /* Allocate a zeroed metadata block for inode (near goal): 0 or -Exxx. */
 int ext2_alloc_zeroed(struct inode *inode, uint32_t goal, uint32_t *blk);
 

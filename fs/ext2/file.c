@@ -14,6 +14,7 @@
 const struct inode_ops ext2_file_iops = {
 	.setattr = ext2_setattr,
 	.get_block = ext2_get_block,
+	.prefetch_map = ext2_prefetch_map,
 };
 
 const struct file_ops ext2_file_fops = {

@@ -111,8 +111,16 @@ static int bm_setattr(struct inode *inode, const struct iattr *attr)
 	return 0;
 }
 
+/* inode_ops.prefetch_map: with bm_meta, read the metadata block, as a
+ * filesystem reads its indirect blocks. */
+static int bm_prefetch_map(struct inode *inode)
+{
+	return bm_read_meta(inode->sb);
+}
+
 static const struct inode_ops bm_file_iops = {
 	.get_block = bm_get_block, .setattr = bm_setattr,
+	.prefetch_map = bm_prefetch_map,
 };
 static const struct file_ops bm_file_fops = {
 	.read = generic_file_read,
@@ -815,6 +823,41 @@ KTEST(vfs_blockmap, fsync_reads_the_inode_block_without_the_vfs_lock)
 	KT_EXPECT(ctx, bm_meta_read_frees_vfs(bm_fsyncer, f, &ret));
 	KT_EXPECT_EQ(ctx, ret, 0);
 	KT_EXPECT(ctx, !f->inode->dirty);
+	vfs_close(f);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
+
+/* A truncation reads the blocks that map the file (prefetch_map) before
+ * it takes the file's lock and the VFS lock, which the blocks' freeing
+ * then holds. */
+KTEST(vfs_blockmap, truncate_reads_the_block_map_first)
+{
+	struct blk_request *rq;
+	struct sandbox s;
+	struct file *f;
+	struct task *t;
+	bool vfs_free, inode_free;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	f = bm_open_page();
+	KT_ASSERT(ctx, !IS_ERR(f));
+	if (bmdev.cache)
+		pagecache_truncate(bmdev.cache, 0);
+	bm_meta = true;
+	rq = bm_start_held(bm_truncater, f, BLK_READ, &t);
+	KT_ASSERT(ctx, t != NULL);
+	vfs_free = rq && vfs_lock_free();
+	inode_free = mutex_trylock(&f->inode->lock);
+	if (inode_free)
+		mutex_unlock(&f->inode->lock);
+	if (rq)
+		bm_release(rq);
+	KT_EXPECT_EQ(ctx, kthread_join(t), 0);
+	bm_meta = false;
+	KT_EXPECT(ctx, rq != NULL);
+	KT_EXPECT(ctx, vfs_free);
+	KT_EXPECT(ctx, inode_free);
+	KT_EXPECT_EQ(ctx, f->inode->size, 50);
 	vfs_close(f);
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
