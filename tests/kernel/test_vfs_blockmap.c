@@ -861,3 +861,39 @@ KTEST(vfs_blockmap, truncate_reads_the_block_map_first)
 	vfs_close(f);
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
+
+/* A page written again while its write-back is in flight is not taken by
+ * a second write-back before the first is done (two writes of it could
+ * land in either order): the second fsync waits, the page still dirty. */
+KTEST(vfs_blockmap, redirtied_page_waits_for_its_write_in_flight)
+{
+	struct blk_request *rq;
+	struct task *a, *b;
+	struct sandbox s;
+	struct page *pg;
+	struct file *f;
+	uint64_t pos = 0;
+	bool dirty;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	f = bm_open_page();
+	KT_ASSERT(ctx, !IS_ERR(f));
+	KT_ASSERT_EQ(ctx, vfs_write(f, "new", 3), 3);
+	rq = bm_start_held(bm_fsyncer, f, BLK_WRITE, &a);
+	KT_ASSERT(ctx, a && rq);
+	KT_ASSERT_EQ(ctx, vfs_pwrite(f, "xyz", 3, &pos), 3);
+	b = kthread_create(bm_fsyncer, f, "kt-fsync2");
+	KT_ASSERT(ctx, b != NULL);
+	sleep_ns(20000000);
+	pg = pagecache_find(&f->inode->mapping, 0);
+	dirty = pg && (pg->flags & PAGE_FLAG_DIRTY);
+	if (pg)
+		pagecache_put(pg);
+	bm_release(rq);
+	KT_EXPECT_EQ(ctx, kthread_join(a), 0);
+	KT_EXPECT_EQ(ctx, kthread_join(b), 0);
+	KT_EXPECT(ctx, dirty);
+	KT_EXPECT(ctx, memcmp(disk_block(100), "xyz", 3) == 0);
+	vfs_close(f);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
