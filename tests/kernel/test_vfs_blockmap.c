@@ -652,37 +652,6 @@ KTEST(vfs_blockmap, metadata_reads_without_the_vfs_lock)
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
 
-/* fsync(2) does not return while a write of the file's pages that
- * another task started (the flusher) is still in flight: what it found
- * clean may not be on the disk yet. */
-KTEST(vfs_blockmap, fsync_waits_for_a_write_in_flight)
-{
-	struct blk_request *rq;
-	struct task *a, *b;
-	struct sandbox s;
-	struct file *f;
-	bool waited;
-
-	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
-	f = bm_open_page();
-	KT_ASSERT(ctx, !IS_ERR(f));
-	KT_ASSERT_EQ(ctx, vfs_write(f, "new", 3), 3);
-	rq = bm_start_held(bm_fsyncer, f, BLK_WRITE, &a);
-	KT_ASSERT(ctx, a && rq);
-	bm_fsync_done = false;
-	b = kthread_create(bm_fsyncer, f, "kt-fsync2");
-	KT_ASSERT(ctx, b != NULL);
-	sleep_ns(20000000);
-	waited = !bm_fsync_done;
-	bm_release(rq);
-	KT_EXPECT_EQ(ctx, kthread_join(a), 0);
-	KT_EXPECT_EQ(ctx, kthread_join(b), 0);
-	KT_EXPECT(ctx, waited);
-	KT_EXPECT(ctx, memcmp(disk_block(100), "new", 3) == 0);
-	vfs_close(f);
-	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
-}
-
 static int bm_syncer(void *arg)
 {
 	int err = vfs_sync();
@@ -692,30 +661,62 @@ static int bm_syncer(void *arg)
 	return err;
 }
 
-/* sync(2) too waits for the writes another task has in flight. */
-KTEST(vfs_blockmap, sync_waits_for_a_write_in_flight)
+/* With f's page dirty, one fsync's write of it held in flight, run
+ * second(arg) meanwhile: whether it was still waiting 20 ms later.  Both
+ * are joined (expected to succeed) once the write is let go. */
+static bool bm_waits_for_write_in_flight(struct ktest_ctx *ctx,
+					 struct file *f,
+					 int (*second)(void *), void *arg)
 {
 	struct blk_request *rq;
 	struct task *a, *b;
+	bool waited;
+
+	KT_EXPECT_EQ(ctx, vfs_write(f, "new", 3), 3);
+	rq = bm_start_held(bm_fsyncer, f, BLK_WRITE, &a);
+	if (!a || !rq) {
+		KT_EXPECT(ctx, a && rq);
+		return false;
+	}
+	bm_fsync_done = false;
+	b = kthread_create(second, arg, "kt-second");
+	sleep_ns(20000000);
+	waited = b && !bm_fsync_done;
+	bm_release(rq);
+	KT_EXPECT_EQ(ctx, kthread_join(a), 0);
+	KT_EXPECT(ctx, b != NULL);
+	if (b)
+		KT_EXPECT_EQ(ctx, kthread_join(b), 0);
+	return waited;
+}
+
+/* fsync(2) does not return while a write of the file's pages that
+ * another task started (the flusher) is still in flight: what it found
+ * clean may not be on the disk yet. */
+KTEST(vfs_blockmap, fsync_waits_for_a_write_in_flight)
+{
 	struct sandbox s;
 	struct file *f;
-	bool waited;
 
 	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
 	f = bm_open_page();
 	KT_ASSERT(ctx, !IS_ERR(f));
-	KT_ASSERT_EQ(ctx, vfs_write(f, "new", 3), 3);
-	rq = bm_start_held(bm_fsyncer, f, BLK_WRITE, &a);
-	KT_ASSERT(ctx, a && rq);
-	bm_fsync_done = false;
-	b = kthread_create(bm_syncer, NULL, "kt-sync");
-	KT_ASSERT(ctx, b != NULL);
-	sleep_ns(20000000);
-	waited = !bm_fsync_done;
-	bm_release(rq);
-	KT_EXPECT_EQ(ctx, kthread_join(a), 0);
-	KT_EXPECT_EQ(ctx, kthread_join(b), 0);
-	KT_EXPECT(ctx, waited);
+	KT_EXPECT(ctx, bm_waits_for_write_in_flight(ctx, f, bm_fsyncer, f));
+	KT_EXPECT(ctx, memcmp(disk_block(100), "new", 3) == 0);
+	vfs_close(f);
+	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
+}
+
+/* sync(2) too waits for the writes another task has in flight. */
+KTEST(vfs_blockmap, sync_waits_for_a_write_in_flight)
+{
+	struct sandbox s;
+	struct file *f;
+
+	KT_ASSERT_EQ(ctx, bm_setup(&s, 1024), 0);
+	f = bm_open_page();
+	KT_ASSERT(ctx, !IS_ERR(f));
+	KT_EXPECT(ctx, bm_waits_for_write_in_flight(ctx, f, bm_syncer, NULL));
 	vfs_close(f);
 	KT_EXPECT_EQ(ctx, bm_teardown(&s), 0);
 }
