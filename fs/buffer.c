@@ -10,7 +10,6 @@
 #include "fs/buffer.h"
 #include "fs/internal.h"
 #include "kernel/sched/task.h"
-#include "lib/compiler.h"
 #include "kernel/init.h"
 #include "drivers/block/blkdev.h"
 #include "lib/errno.h"
@@ -294,12 +293,9 @@ int bdev_sync(struct blkdev *dev)
 
 int bdev_writeback(struct blkdev *dev)
 {
-	struct address_space *m = READ_ONCE(dev->cache);
-	int err;
+	int err = bdev_sync(dev);
 
-	if (!m)
-		return 0;
-	err = pagecache_sync_mapping(m);
-	pagecache_wait_writing(m);
+	if (dev->cache)
+		pagecache_wait_writing(dev->cache);
 	return err;
 }
